@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// Build: precompile what would otherwise cost time at every start (the ajv validator for the
+// spec schema, the Handlebars templates), then bundle the CLI into one file so a pre-commit
+// hook pays for a single module load. Run by `npm ci` (prepare) and `npm test`.
+import { build } from "esbuild";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+for (const step of ["precompile-schema.mjs", "precompile-templates.mjs"]) {
+  const script = join(root, "scripts", step);
+  if (existsSync(script)) await (await import(script)).default(root);
+}
+
+await build({
+  entryPoints: [join(root, "src/cli/main.ts"), join(root, "src/index.ts")],
+  outdir: join(root, "dist"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  splitting: true,
+  sourcemap: "linked",
+  legalComments: "none",
+  logLevel: "warning",
+  // Libraries only some commands need stay outside the bundle and are imported lazily.
+  external: ["@cdktf/hcl2json", "prettier", "execa", "fast-glob"],
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});

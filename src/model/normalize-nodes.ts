@@ -1,0 +1,57 @@
+import type { ClusterSpec, NodeSpec } from "../spec/types.js";
+import type { NetworkModel, NicModel, NodeModel, PlatformModel } from "./model.js";
+import { PROXMOX_DEFAULTS, ROLE_SIZING } from "./defaults.js";
+import { stableMac } from "./mac.js";
+import { byKey, hostOf } from "./util.js";
+import { placeNodes } from "./placement.js";
+
+/** Nodes in spec order, sized from their class, placed on a host, with their NICs. */
+export function normalizeNodes(spec: ClusterSpec, network: NetworkModel, platform: PlatformModel): NodeModel[] {
+  const classes = spec.spec.nodeClasses ?? {};
+  const placement = platform.kind === "proxmox" ? placeNodes(spec.spec.nodes, platform.hosts.map((h) => h.name)) : [];
+  return spec.spec.nodes.map((node, index) => {
+    const sizing = node.class !== undefined ? classes[node.class] : undefined;
+    const base = ROLE_SIZING[node.role];
+    const nics = normalizeNics(spec.metadata.name, node, network, platform);
+    const address = node.address ?? nics[0]?.address ?? "";
+    const model: NodeModel = {
+      name: node.name,
+      role: node.role,
+      ip: hostOf(address),
+      address,
+      cpu: sizing?.cpu ?? base.cpu,
+      cpuType: sizing?.cpuType ?? PROXMOX_DEFAULTS.cpuType,
+      memory: sizing?.memory ?? base.memory,
+      osDisk: sizing?.osDisk ?? base.osDisk,
+      uefi: sizing?.uefi ?? false,
+      nics,
+      pciPassthrough: node.pciPassthrough ?? [],
+      labels: byKey(node.labels ?? {}).map(([key, value]) => ({ key, value })),
+      patches: node.patches ?? [],
+    };
+    if (sizing?.dataDisk !== undefined) model.dataDisk = sizing.dataDisk;
+    if (node.vmId !== undefined) model.vmId = node.vmId;
+    if (node.installDisk !== undefined) model.installDisk = node.installDisk;
+    const host = placement[index];
+    if (host !== undefined && platform.kind === "proxmox") {
+      model.host = host;
+      model.datastore = platform.hosts.find((h) => h.name === host)?.datastore ?? PROXMOX_DEFAULTS.vmDatastore;
+    }
+    return model;
+  });
+}
+
+function normalizeNics(cluster: string, node: NodeSpec, network: NetworkModel, platform: PlatformModel): NicModel[] {
+  const defaultBridge = platform.kind === "proxmox" ? platform.bridge : PROXMOX_DEFAULTS.bridge;
+  const specs = node.networks ?? [{ bridge: defaultBridge, address: node.address ?? "dhcp" }];
+  return specs.map((nic, index) => {
+    const model: NicModel = { bridge: nic.bridge, mac: stableMac(cluster, node.name, index) };
+    if (nic.address !== "dhcp") model.address = nic.address;
+    // The node network's gateway is the default route of the first NIC only.
+    const gateway = nic.gateway ?? (index === 0 ? network.gateway : undefined);
+    if (gateway !== undefined && nic.address !== "dhcp") model.gateway = gateway;
+    if (nic.vlan !== undefined) model.vlan = nic.vlan;
+    if (nic.mtu !== undefined) model.mtu = nic.mtu;
+    return model;
+  });
+}

@@ -1,0 +1,269 @@
+/**
+ * The cluster spec (apiVersion talos-hclgen/v1) as TypeScript sees it after schema
+ * validation. schemas/talos-hclgen.schema.json is the source of truth for shape and
+ * documentation; this file mirrors it and must be kept in step (a test compares them).
+ *
+ * Optional fields stay optional here: defaults are applied in src/model/, nowhere else.
+ */
+
+export interface ClusterSpec {
+  apiVersion: "talos-hclgen/v1";
+  kind: "Cluster";
+  metadata: { name: string };
+  spec: ClusterSpecBody;
+}
+
+export interface ClusterSpecBody {
+  talos?: TalosSpec;
+  kubernetes?: KubernetesSpec;
+  endpoint: EndpointSpec;
+  network: NodeNetworkSpec;
+  registryMirrors?: Record<string, RegistryMirrorSpec>;
+  platform: PlatformSpec;
+  nodeClasses?: Record<string, NodeClassSpec>;
+  nodes: NodeSpec[];
+  /** Raw Talos patches merged in order: common, then role, then node. */
+  patches?: PatchesSpec;
+  cni?: CniSpec;
+  addons?: AddonsSpec;
+  gitops?: GitopsSpec;
+  backend?: BackendSpec;
+  /** Provider version constraints; each defaults to data/versions.json. */
+  providers?: Partial<Record<ProviderName, string>>;
+}
+
+export type ProviderName =
+  | "talos"
+  | "proxmox"
+  | "helm"
+  | "hcloud"
+  | "flux"
+  | "tls"
+  | "github"
+  | "gitea"
+  | "kubernetes";
+
+export interface TalosSpec {
+  /** Installed Talos version, e.g. v1.13.9. */
+  version?: string;
+  /** Machine-config contract, e.g. v1.13; defaults to the minor of `version`. */
+  contract?: string;
+  schematic?: SchematicSpec;
+  /** Air-gapped: registry prefix that replaces factory.talos.dev for the installer image. */
+  installerMirror?: string;
+  /** Air-gapped: URL prefix that replaces https://factory.talos.dev/ for disk image downloads. */
+  imageMirror?: string;
+  /** Image factory base URL, default https://factory.talos.dev. */
+  factoryUrl?: string;
+  /** Install disk, default /dev/sda (Proxmox) or /dev/sda (hcloud). */
+  installDisk?: string;
+}
+
+export interface SchematicSpec {
+  extensions?: string[];
+  extraKernelArgs?: string[];
+}
+
+export interface KubernetesSpec {
+  version?: string;
+  podSubnets?: string[];
+  serviceSubnets?: string[];
+  dnsDomain?: string;
+  allowSchedulingOnControlPlanes?: boolean;
+}
+
+export interface EndpointSpec {
+  /** Layer 2 VIP shared by the control planes. */
+  vip?: string;
+  /** DNS name or address of an external load balancer. */
+  host?: string;
+  /** Kubernetes API port, default 6443. */
+  port?: number;
+}
+
+export interface NodeNetworkSpec {
+  cidr: string;
+  gateway?: string;
+  nameservers?: string[];
+  ntp?: string[];
+}
+
+export interface RegistryMirrorSpec {
+  endpoints: string[];
+  overridePath?: boolean;
+  skipFallback?: boolean;
+}
+
+export interface PlatformSpec {
+  proxmox?: ProxmoxPlatformSpec;
+  hcloud?: HcloudPlatformSpec;
+  metal?: MetalPlatformSpec;
+}
+
+export interface ProxmoxPlatformSpec {
+  endpoint: string;
+  insecure?: boolean;
+  /** Datastore the Talos image is downloaded to, on every host that runs a node. */
+  imageDatastore?: string;
+  /** SSH user for the provider's disk import, default root. */
+  sshUsername?: string;
+  /** The host pool: Proxmox node name -> settings. */
+  hosts: Record<string, ProxmoxHostSpec>;
+  /** Default bridge for the first NIC, default vmbr0. */
+  bridge?: string;
+}
+
+export interface ProxmoxHostSpec {
+  /** Datastore for VM disks on this host, default local-lvm. */
+  datastore?: string;
+  /** SSH address of the host when it differs from its name. */
+  address?: string;
+}
+
+export interface HcloudPlatformSpec {
+  location: string;
+  networkZone?: string;
+  /** Private network range, default 10.0.0.0/16; the node CIDR is its subnet. */
+  networkRange?: string;
+  image?: { selector?: string; id?: number };
+  /** Where the Talos and Kubernetes APIs are reachable from. */
+  adminCidrs: string[];
+  /** How the Kubernetes API endpoint is exposed. */
+  apiEndpoint?: "load-balancer" | "floating-ip";
+  loadBalancerType?: string;
+}
+
+export type MetalPlatformSpec = Record<string, never>;
+
+export interface NodeClassSpec {
+  cpu: number;
+  memory: number;
+  osDisk: number;
+  dataDisk?: number;
+  cpuType?: string;
+  /** hcloud server type, e.g. cx33. */
+  serverType?: string;
+  uefi?: boolean;
+}
+
+export type NodeRole = "controlplane" | "worker";
+
+export interface NodeSpec {
+  name: string;
+  role: NodeRole;
+  class?: string;
+  /** Address with prefix length, e.g. 192.168.62.21/24; optional only with DHCP. */
+  address?: string;
+  host?: string;
+  vmId?: number;
+  networks?: NodeNicSpec[];
+  pciPassthrough?: string[];
+  labels?: Record<string, string>;
+  installDisk?: string;
+  patches?: TalosPatch[];
+}
+
+export interface NodeNicSpec {
+  bridge: string;
+  vlan?: number;
+  /** An address with prefix length, or "dhcp". */
+  address: string;
+  gateway?: string;
+  mtu?: number;
+}
+
+/** A raw Talos machine-config patch (strategic merge), or a multi-doc document. */
+export type TalosPatch = Record<string, unknown>;
+
+export interface PatchesSpec {
+  common?: TalosPatch[];
+  controlplane?: TalosPatch[];
+  worker?: TalosPatch[];
+}
+
+export interface CniSpec {
+  cilium?: CiliumSpec;
+  flannel?: Record<string, never>;
+  none?: Record<string, never>;
+}
+
+export interface CiliumSpec {
+  version?: string;
+  mode?: "inline" | "helm-release";
+  values?: Record<string, unknown>;
+  loadBalancer?: {
+    l2?: { interfaces?: string[] };
+    pools?: Array<{ start: string; stop: string } | { cidr: string }>;
+  };
+}
+
+export interface AddonSpec {
+  version?: string;
+  mode?: "inline" | "helm-release";
+  values?: Record<string, unknown>;
+}
+
+export interface AddonsSpec {
+  certManager?: AddonSpec;
+  metricsServer?: AddonSpec;
+  hcloudCcm?: AddonSpec;
+}
+
+export interface GitopsSpec {
+  flux?: FluxSpec;
+  argocd?: ArgocdSpec;
+  tofuController?: TofuControllerSpec;
+}
+
+export interface FluxSpec {
+  repository: string;
+  branch?: string;
+  path?: string;
+  interval?: string;
+  /** Register the generated deploy key through the forge's provider. */
+  forge?: { github?: { owner: string; repository: string }; gitea?: { url: string; owner: string; repository: string } };
+  /** How Flux authenticates to Git: a generated SSH deploy key (default) or a token variable. */
+  auth?: "ssh-key" | "token";
+}
+
+export interface ArgocdSpec {
+  version?: string;
+  repository: string;
+  revision?: string;
+  path: string;
+  values?: Record<string, unknown>;
+}
+
+export interface TofuControllerSpec {
+  /** Git repository that holds the generated tree. */
+  repository: string;
+  branch?: string;
+  /** Path of the generated tree inside that repository. */
+  path: string;
+  namespace?: string;
+  interval?: string;
+  approvePlan?: "auto" | "manual";
+  /** Secret holding the platform credentials, exposed to the runner as environment. */
+  credentialsSecret?: string;
+}
+
+export interface BackendSpec {
+  s3?: S3BackendSpec;
+  local?: { path?: string };
+}
+
+export interface S3BackendSpec {
+  bucket: string;
+  key: string;
+  region: string;
+  endpoints?: { s3?: string; iam?: string; sts?: string; dynamodb?: string };
+  usePathStyle?: boolean;
+  /** The skip_* flags S3-compatible stores need. */
+  skipChecks?: boolean;
+  /** Server-side encryption; on by default because the state holds the cluster secrets. */
+  encrypt?: boolean;
+  kmsKeyId?: string;
+  /** S3-native state locking (OpenTofu >= 1.10, Terraform >= 1.11); default true. */
+  useLockfile?: boolean;
+  workspaceKeyPrefix?: string;
+}
