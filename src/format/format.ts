@@ -1,0 +1,22 @@
+/**
+ * The format stage: every file in its canonical form. HCL is what `tofu fmt` prints; YAML
+ * and Markdown come out of their emitters canonical already and only get their final
+ * newline normalised.
+ */
+import type { PlannedFile } from "../plan/planned-file.js";
+import type { GeneratedFile } from "../types.js";
+import { formatHcl } from "./hcl.js";
+
+function finalNewline(text: string): string {
+  return `${text.replace(/\s+$/, "")}\n`;
+}
+
+const FORMATTERS: Record<PlannedFile["kind"], (text: string) => string> = {
+  hcl: formatHcl,
+  yaml: finalNewline,
+  markdown: (text) => finalNewline(text.replace(/\n{3,}/g, "\n\n")),
+};
+
+export function formatFiles(files: readonly PlannedFile[]): GeneratedFile[] {
+  return files.map((file) => ({ path: file.path, contents: FORMATTERS[file.kind](file.contents) }));
+}

@@ -1,0 +1,22 @@
+/**
+ * The library API: compile a spec into the files of an OpenTofu tree. Pure: no file system,
+ * no console, no environment. The CLI and the writer are the only effectful parts.
+ */
+import { hasErrors, sortDiagnostics } from "./diagnostics/diagnostic.js";
+import { formatFiles } from "./format/format.js";
+import { normalize } from "./model/normalize.js";
+import { plan } from "./plan/plan.js";
+import { checkSpec } from "./spec/index.js";
+import type { CompileOptions, CompileResult } from "./types.js";
+
+export type { CompileOptions, CompileResult, GeneratedFile } from "./types.js";
+export type { Diagnostic, Severity, Span } from "./diagnostics/diagnostic.js";
+export type { ClusterSpec } from "./spec/types.js";
+
+export function compile(specText: string, options: CompileOptions): CompileResult {
+  const checked = checkSpec(specText, options.specPath);
+  const diagnostics = sortDiagnostics(checked.diagnostics);
+  if (checked.spec === undefined || hasErrors(diagnostics)) return { files: [], diagnostics };
+  const model = normalize(checked.spec, options.specPath);
+  return { files: formatFiles(plan(model)), diagnostics };
+}

@@ -1,0 +1,56 @@
+/**
+ * A feature is one capability of the generated tree (a platform, the Talos cluster, the
+ * CNI, a GitOps engine...). Each contributes its own child module and its own sections of
+ * the root files, from its own templates, so that capabilities stay independent: adding one
+ * is a new file in src/plan/features/ plus one line in the registry.
+ */
+import type { ClusterModel } from "../model/model.js";
+import type { PlannedFile } from "./planned-file.js";
+import type { PatchPlan } from "./talos/patches.js";
+
+/** What every feature may read besides the model: what the other features provide. */
+export interface PlanContext {
+  platform: PlatformOutputs;
+  /** HCL expressions, each a list(object({name, contents})) for cluster.inlineManifests. */
+  inlineManifests: string[];
+  patches: PatchPlan;
+}
+
+/** Rendered HCL snippets a feature adds to the root module, in feature order. */
+export interface RootSections {
+  providers?: string[];
+  variables?: string[];
+  calls?: string[];
+  outputs?: string[];
+}
+
+export interface ModuleInfo {
+  /** Folder under modules/. */
+  folder: string;
+  /** Name of the module call in the root main.tf. */
+  call: string;
+  /** What the generated README says the module does. */
+  description: string;
+  /** Arrows of the README's mermaid diagram, e.g. `nodes -- "addresses" --> cluster`. */
+  diagram: string[];
+}
+
+/** What the platform gives the cluster: HCL expressions the cluster module call uses. */
+export interface PlatformOutputs {
+  /** map(object({role, address})) of every node, referencing the machines when they are created here. */
+  nodesExpr: string;
+  installerImageExpr: string;
+}
+
+export interface Feature {
+  id: string;
+  enabled(model: ClusterModel): boolean;
+  module?(model: ClusterModel): ModuleInfo;
+  /** Files of the child module (modules/<folder>/...) and any other files (values/, manifests/). */
+  files(model: ClusterModel, context: PlanContext): PlannedFile[];
+  root(model: ClusterModel, context: PlanContext): RootSections;
+  /** Only for the platform feature. */
+  platform?(model: ClusterModel): PlatformOutputs;
+  /** HCL expressions of list(object({name, contents})) for the control planes' inlineManifests. */
+  inlineManifests?(model: ClusterModel): string[];
+}

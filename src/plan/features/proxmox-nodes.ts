@@ -1,0 +1,77 @@
+/** Proxmox VE: image factory schematic, one image download per host, one VM per node. */
+import type { ClusterModel, NodeModel, ProxmoxModel } from "../../model/model.js";
+import { obj, type HclValue } from "../../render/hcl-value.js";
+import type { Feature } from "../feature.js";
+import { planModuleFiles, renderSection } from "../module-files.js";
+
+const FOLDER = "proxmox-nodes";
+
+function proxmoxOf(model: ClusterModel): ProxmoxModel {
+  if (model.platform.kind !== "proxmox") throw new Error("plan bug: proxmox feature on another platform");
+  return model.platform;
+}
+
+export const proxmoxNodes: Feature = {
+  id: FOLDER,
+  enabled: (model) => model.platform.kind === "proxmox",
+  module: () => ({
+    folder: FOLDER,
+    call: "nodes",
+    description:
+      "Image factory schematic from the extensions, the nocloud image downloaded once per host, one VM per node sized from its class, addressed through cloud-init.",
+    diagram: ['nodes -- "node addresses, installer image" --> cluster'],
+  }),
+  files: (model) => planModuleFiles(model, FOLDER),
+  platform: () => ({ nodesExpr: "module.nodes.nodes", installerImageExpr: "module.nodes.installer_image" }),
+  root: (model) => {
+    const proxmox = proxmoxOf(model);
+    return {
+      providers: [
+        renderSection(FOLDER, "providers", {
+          endpoint: proxmox.endpoint,
+          insecure: proxmox.insecure,
+          sshNodes: proxmox.hosts.filter((h) => h.address !== undefined),
+        }),
+      ],
+      variables: [renderSection(FOLDER, "variables", { sshUsername: proxmox.sshUsername })],
+      calls: [renderSection(FOLDER, "call", callView(model, proxmox))],
+      outputs: [renderSection(FOLDER, "outputs", {})],
+    };
+  },
+};
+
+function callView(model: ClusterModel, proxmox: ProxmoxModel) {
+  return {
+    name: model.name,
+    talosVersion: model.talos.version,
+    extensions: model.talos.extensions,
+    extraKernelArgs: model.talos.extraKernelArgs,
+    imageBaseUrl: model.talos.imageMirror ?? model.talos.factoryUrl,
+    installerRegistry: model.talos.installerMirror ?? null,
+    imageDatastore: proxmox.imageDatastore,
+    guestAgent: proxmox.guestAgent,
+    nameservers: model.network.nameservers,
+    nodes: obj(new Map(model.nodes.map((node) => [node.name, nodeValue(node)]))),
+  };
+}
+
+/** Optional attributes are left out rather than set to null: the module declares them optional(). */
+function nodeValue(node: NodeModel): HclValue {
+  return obj({
+    role: node.role,
+    host: node.host,
+    vm_id: node.vmId,
+    cpu: node.cpu,
+    cpu_type: node.cpuType,
+    memory: node.memory,
+    os_disk: node.osDisk,
+    data_disk: node.dataDisk,
+    datastore: node.datastore,
+    uefi: node.uefi,
+    pci: node.pciPassthrough,
+    address: node.ip,
+    nics: node.nics.map((nic) =>
+      obj({ bridge: nic.bridge, mac: nic.mac, vlan_id: nic.vlan, address: nic.address, gateway: nic.gateway, mtu: nic.mtu }),
+    ),
+  });
+}

@@ -1,0 +1,59 @@
+/** The Talos cluster: secrets, configurations, apply, bootstrap, kubeconfig, health. */
+import type { ClusterModel } from "../../model/model.js";
+import { FACTORY_URL } from "../../model/defaults.js";
+import { expr, obj, type HclValue } from "../../render/hcl-value.js";
+import type { Feature, PlanContext } from "../feature.js";
+import { planModuleFiles, renderSection } from "../module-files.js";
+
+const FOLDER = "talos-cluster";
+
+export const talosCluster: Feature = {
+  id: FOLDER,
+  enabled: () => true,
+  module: () => ({
+    folder: FOLDER,
+    call: "cluster",
+    description:
+      "Machine secrets, machine configurations (contract pinned to the Talos minor), one apply per node, bootstrap against a node address, kubeconfig, cluster health.",
+    diagram: ['cluster -- "kubeconfig, talosconfig" --> outputs'],
+  }),
+  files: (model, context) => [...planModuleFiles(model, FOLDER), ...context.patches.files],
+  root: (model, context) => ({
+    providers: [
+      renderSection(FOLDER, "providers", {
+        customFactoryUrl: model.talos.factoryUrl === FACTORY_URL ? null : model.talos.factoryUrl,
+      }),
+    ],
+    calls: [renderSection(FOLDER, "call", callView(model, context))],
+    outputs: [renderSection(FOLDER, "outputs", {})],
+  }),
+};
+
+function callView(model: ClusterModel, context: PlanContext) {
+  const { patches, platform, inlineManifests } = context;
+  return {
+    name: model.name,
+    endpoint: model.endpoint.url,
+    talosVersion: model.talos.version,
+    talosContract: model.talos.contract,
+    kubernetesVersion: model.kubernetes.version,
+    installerImage: platform.installerImageExpr,
+    nodes: platform.nodesExpr,
+    bootstrapNode: model.nodes.find((n) => n.role === "controlplane")?.name ?? "",
+    inlineManifests: inlineManifests.length === 0 ? null : inlineManifestsExpr(inlineManifests),
+    configPatches: obj({
+      common: patches.common.map(fileExpr),
+      controlplane: patches.controlplane.map(fileExpr),
+      worker: patches.worker.map(fileExpr),
+    }),
+    nodePatches: obj(new Map(patches.nodes.map((n) => [n.name, n.files.map(fileExpr)]))),
+  };
+}
+
+function inlineManifestsExpr(sources: readonly string[]): string {
+  return sources.length === 1 ? (sources[0] ?? "") : `concat(${sources.join(", ")})`;
+}
+
+function fileExpr(path: string): HclValue {
+  return expr(`file("\${path.module}/${path}")`);
+}

@@ -1,0 +1,50 @@
+/**
+ * Talos machine-config documents in their 1.13 forms. Talos 1.13 deprecates
+ * machine.network, machine.registries and machine.time in favour of separate documents
+ * (https://www.talos.dev/v1.13/reference/configuration/), which is what these build.
+ */
+import type { RegistryMirrorModel } from "../../model/model.js";
+
+type Document = Record<string, unknown>;
+
+/** A static name needs auto: off; generated configs carry auto: stable, which conflicts. */
+export function hostnameConfig(hostname: string): Document {
+  return { apiVersion: "v1alpha1", kind: "HostnameConfig", auto: "off", hostname };
+}
+
+/**
+ * Names the NIC with a known MAC. Alias names must not look like kernel names (eth0, ens18),
+ * and a fixed alias name must match exactly one link.
+ */
+export function linkAliasConfig(alias: string, mac: string): Document {
+  return {
+    apiVersion: "v1alpha1",
+    kind: "LinkAliasConfig",
+    name: alias,
+    selector: { match: `mac(link.permanent_addr) == "${mac}"` },
+  };
+}
+
+/** The shared API address, announced by the control plane that holds the etcd lease. */
+export function layer2VipConfig(vip: string, link: string): Document {
+  return { apiVersion: "v1alpha1", kind: "Layer2VIPConfig", name: vip, link };
+}
+
+export function resolverConfig(nameservers: readonly string[]): Document {
+  return { apiVersion: "v1alpha1", kind: "ResolverConfig", nameservers: nameservers.map((address) => ({ address })) };
+}
+
+export function timeSyncConfig(servers: readonly string[]): Document {
+  return { apiVersion: "v1alpha1", kind: "TimeSyncConfig", ntp: { servers: [...servers] } };
+}
+
+export function registryMirrorConfig(mirror: RegistryMirrorModel): Document {
+  const document: Document = {
+    apiVersion: "v1alpha1",
+    kind: "RegistryMirrorConfig",
+    name: mirror.registry,
+    endpoints: mirror.endpoints.map((url) => (mirror.overridePath ? { url, overridePath: true } : { url })),
+  };
+  if (mirror.skipFallback) document["skipFallback"] = true;
+  return document;
+}
