@@ -31,7 +31,7 @@ export function buildCase(name: string): GoldenCase {
   const result = compile(readFileSync(join(ROOT, specPath), "utf8"), { specPath });
   const expected = [...result.files];
   if (result.diagnostics.length > 0) {
-    expected.push({ path: DIAGNOSTICS_FILE, contents: result.diagnostics.map(renderPlain).join("\n") + "\n" });
+    expected.push({ path: DIAGNOSTICS_FILE, contents: renderPlain(result.diagnostics).join("\n") + "\n" });
   }
   return {
     name,

@@ -30,10 +30,17 @@ export interface Diagnostic {
   /** A lower-case sentence fragment; values in double quotes; no trailing period. */
   message: string;
   span?: Span;
+  /**
+   * The file a diagnostic without a span is about (an unreadable file, say); renderers print it
+   * alone. When `span` is set, `span.file` wins.
+   */
+  file?: string;
   /** YAML path of the offending node, rendered as nodes[1].role. */
   path?: readonly PathSegment[];
   /** How to fix it, when known ("did you mean ..."). */
   hint?: string;
+  /** Where the reported thing came from, e.g. the spec field a generated block was made from. */
+  related?: Span;
 }
 
 export function formatPath(path: readonly PathSegment[]): string {
@@ -50,10 +57,15 @@ function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** The file a diagnostic is about, or "" when it is about no file in particular. */
+export function diagnosticFile(d: Diagnostic): string {
+  return d.span?.file ?? d.file ?? "";
+}
+
 /** Total order: file, line, column, severity (errors first), code, message. */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return (
-    compareStrings(a.span?.file ?? "", b.span?.file ?? "") ||
+    compareStrings(diagnosticFile(a), diagnosticFile(b)) ||
     (a.span?.pos.line ?? 0) - (b.span?.pos.line ?? 0) ||
     (a.span?.pos.col ?? 0) - (b.span?.pos.col ?? 0) ||
     compareStrings(a.severity, b.severity) ||

@@ -133,12 +133,17 @@ export interface HcloudPlatformSpec {
   loadBalancerType?: string;
 }
 
-export type MetalPlatformSpec = Record<string, never>;
+export interface MetalPlatformSpec {
+  /** Link name (e.g. enp1s0) of every node's first NIC, when the node's NIC gives neither `interface` nor `mac`. */
+  interface?: string;
+}
 
+/** Sizing shared by nodes. cpu, memory and osDisk are required on Proxmox (rule
+ * spec/missing-class-field); on hcloud the server type decides the size. */
 export interface NodeClassSpec {
-  cpu: number;
-  memory: number;
-  osDisk: number;
+  cpu?: number;
+  memory?: number;
+  osDisk?: number;
   dataDisk?: number;
   cpuType?: string;
   /** hcloud server type, e.g. cx33. */
@@ -164,7 +169,12 @@ export interface NodeSpec {
 }
 
 export interface NodeNicSpec {
-  bridge: string;
+  /** Proxmox bridge; default platform.proxmox.bridge. */
+  bridge?: string;
+  /** metal: the link's name as Talos sees it (e.g. enp1s0), when no `mac` selects it. */
+  interface?: string;
+  /** metal: the link's permanent MAC address; Talos aliases the link by it. */
+  mac?: string;
   vlan?: number;
   /** An address with prefix length, or "dhcp". */
   address: string;
@@ -192,7 +202,8 @@ export interface CiliumSpec {
   mode?: "inline" | "helm-release";
   values?: Record<string, unknown>;
   loadBalancer?: {
-    l2?: { interfaces?: string[] };
+    /** Only workers announce when excludeControlPlanes is true (seed 000). */
+    l2?: { interfaces?: string[]; excludeControlPlanes?: boolean };
     pools?: Array<{ start: string; stop: string } | { cidr: string }>;
   };
 }
@@ -245,6 +256,10 @@ export interface TofuControllerSpec {
   approvePlan?: "auto" | "manual";
   /** Secret holding the platform credentials, exposed to the runner as environment. */
   credentialsSecret?: string;
+  /** Secret with the Git credentials the GitRepository source uses (default <name>-git for ssh://). */
+  gitSecret?: string;
+  /** Runner image with OpenTofu >= 1.10 or Terraform >= 1.11 as `terraform`. */
+  runnerImage?: string;
 }
 
 export interface BackendSpec {

@@ -1,0 +1,76 @@
+/**
+ * Every diagnostic code with a one-line description (the README lists them from here).
+ * Codes are `<stage>/<kebab-slug>`, stable forever: retire one and add another, never rename.
+ */
+export const DIAGNOSTIC_CODES = {
+  // Reading the YAML (src/spec/parse.ts)
+  "yaml/syntax": "the file is not well-formed YAML",
+  "yaml/duplicate-key": "a map has the same key twice; YAML requires unique keys",
+  "yaml/tab-indent": "a tab is used for indentation; YAML only allows spaces",
+  "yaml/multiple-documents": "the file holds more than one YAML document; a spec is exactly one",
+  "yaml/unknown-alias": "an alias (*name) refers to an anchor (&name) that is not defined before it",
+  "yaml/alias-limit": "aliases expand to too much data (a guard against alias bombs)",
+  "yaml/complex-key": "a map key is itself a map or a list",
+  "yaml/warning": "the YAML parser warns about something it tolerated (e.g. an unknown tag)",
+  "spec/empty": "the spec file holds no document",
+  "spec/not-a-map": "the document is not a map with apiVersion, kind, metadata and spec",
+
+  // Checking the shape against schemas/talos-hclgen.schema.json (src/spec/schema-check.ts)
+  "schema/unknown-field": "a field the spec format does not define (often a typo)",
+  "schema/required": "a required field is missing",
+  "schema/type": "a value has the wrong type (string, number, list, map...)",
+  "schema/enum": "a value is not one of the allowed choices",
+  "schema/const": "a value must be exactly one fixed string (apiVersion, kind)",
+  "schema/pattern": "a string is not in the expected format (name, address, version, URL...)",
+  "schema/range": "a number is outside its allowed range",
+  "schema/length": "a list or map has too few or too many entries",
+  "schema/unique": "a list repeats an item that must be unique",
+  "schema/exclusive": "a map sets more than one of alternatives that exclude each other, or none",
+  "schema/one-of": "a value matches none of the allowed shapes",
+  "schema/invalid": "a value breaks a schema rule not covered by a more specific code",
+
+  // Cross-field rules (src/spec/rules/), run once the shape is right
+  "spec/secret-in-spec": "a credential is written in the spec; secrets come from the environment or sensitive variables",
+  "spec/duplicate-node-name": "two nodes have the same name",
+  "spec/duplicate-address": "two nodes (or NICs) have the same IP address",
+  "spec/duplicate-vm-id": "two nodes have the same Proxmox VM id",
+  "spec/invalid-ip": "an address has the right shape but is not a valid IP address",
+  "spec/ambiguous-address": "a node sets both address and networks[0].address, and they differ",
+  "spec/missing-address": "a node that is configured by IP has no static address",
+  "spec/address-outside-network": "a node address is outside network.cidr",
+  "spec/prefix-mismatch": "a node address has a different prefix length than network.cidr",
+  "spec/reserved-address": "an address is the network, broadcast or gateway address of its subnet",
+  "spec/gateway-outside-network": "network.gateway is outside network.cidr",
+  "spec/vip-outside-network": "the Layer 2 VIP is outside network.cidr",
+  "spec/vip-is-node-address": "the VIP is also a node's address",
+  "spec/no-control-plane": "no node has role controlplane",
+  "spec/even-control-planes": "an even number of control planes adds no etcd fault tolerance",
+  "spec/unknown-host": "a node's host is not in platform.proxmox.hosts",
+  "spec/unknown-class": "a node's class is not defined in nodeClasses",
+  "spec/missing-class-field": "a node class lacks a field its platform needs (cpu/memory/osDisk or serverType)",
+  "spec/cidr-host-bits": "a CIDR block has host bits set",
+  "spec/subnet-overlap": "pod, service and node networks overlap",
+  "spec/network-outside-range": "network.cidr is not inside platform.hcloud.networkRange",
+  "spec/unsupported-kubernetes": "the Kubernetes version is outside the range the Talos version supports",
+  "spec/unknown-talos-version": "the Talos minor is not in the support table; compatibility is not checked",
+  "spec/contract-too-new": "talos.contract is newer than talos.version",
+  "spec/platform-mismatch": "a field does not apply to the selected platform",
+  "spec/gitops-conflict": "gitops.flux and gitops.argocd are both set",
+  "spec/flux-auth-mismatch": "gitops.flux.auth does not fit the repository URL (deploy key: ssh://, token: https://) or the forge",
+  "spec/lb-pool-outside-network": "a Cilium load-balancer pool is outside network.cidr",
+  "spec/lb-pool-overlap": "a Cilium load-balancer pool overlaps node addresses, the VIP, the gateway or another pool",
+  "spec/lb-pool-reversed": "a Cilium load-balancer pool's start is after its stop",
+  "spec/cilium-value-conflict": "a value in cni.cilium.values contradicts what Cilium needs on Talos (ipam, kube-proxy replacement, KubePrism, cgroup, capabilities, L2 announcements)",
+  "spec/invalid-url": "a URL field does not hold a usable URL",
+  "spec/dhcp-without-guest-agent": "a Proxmox node takes its address from DHCP, but the image has no QEMU guest agent to report it",
+  "spec/missing-class": "an hcloud node has no class, so no server type",
+  "spec/unsupported-server-type": "an hcloud server type the generated tree cannot boot (Arm: cax*)",
+  "spec/placement-group-limit": "more servers of one role than a Hetzner spread placement group holds (10)",
+  "spec/missing-link": "a metal NIC names no link (mac or interface) for Talos to configure",
+} as const satisfies Record<string, string>;
+
+export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
+
+export function isDiagnosticCode(code: string): code is DiagnosticCode {
+  return Object.hasOwn(DIAGNOSTIC_CODES, code);
+}

@@ -1,0 +1,164 @@
+/**
+ * What Talos requires of Cilium's Helm values, as data: the spec rule that rejects a
+ * contradicting user value and the model that merges user values over these both read it,
+ * so the check and the output can never disagree.
+ *
+ * Source: the Talos "Deploying Cilium CNI" guide (https://www.talos.dev/v1.13/kubernetes-guides/network/deploying-cilium/),
+ * repeated by every reference module (see shared/research/anchors-terraform.md, section 3.7).
+ */
+
+/**
+ * KubePrism, the node-local load balancer for the Kubernetes API. Talos enables it on this
+ * port for contracts >= 1.6 (pkg/machinery/config/generate/init.go, DefaultKubePrismPort).
+ */
+export const KUBEPRISM_PORT = 7445;
+
+/** Capabilities the agent needs; Talos forbids SYS_MODULE, which Cilium's default list holds. */
+export const CILIUM_AGENT_CAPABILITIES = [
+  "CHOWN",
+  "KILL",
+  "NET_ADMIN",
+  "NET_RAW",
+  "IPC_LOCK",
+  "SYS_ADMIN",
+  "SYS_RESOURCE",
+  "DAC_OVERRIDE",
+  "FOWNER",
+  "SETGID",
+  "SETUID",
+] as const;
+
+export const CLEAN_CILIUM_STATE_CAPABILITIES = ["NET_ADMIN", "SYS_ADMIN", "SYS_RESOURCE"] as const;
+
+export interface CiliumRequirement {
+  /** Path in the Helm values. */
+  path: readonly string[];
+  /** The value the generated values file carries. */
+  value: unknown;
+  /** Whether a user's value at this path keeps the requirement. */
+  accepts(value: unknown): boolean;
+  /** What is wrong with a value it does not accept, when "is <value>" would say too little. */
+  fault?(value: unknown): string | undefined;
+  /** Why Talos needs it: the end of "... because <why>". */
+  why: string;
+  /** What the user may write instead (for the hint). */
+  expected: string;
+}
+
+const exactly =
+  (...allowed: readonly unknown[]) =>
+  (value: unknown): boolean =>
+    allowed.includes(value);
+
+/** A user list may add capabilities, never drop a required one (Helm replaces lists whole). */
+const containsAll =
+  (required: readonly string[]) =>
+  (value: unknown): boolean =>
+    Array.isArray(value) && required.every((item) => value.includes(item));
+
+/** "lacks SYS_ADMIN, SETUID" for a list; undefined for anything else (reported as is). */
+const missingFrom =
+  (required: readonly string[]) =>
+  (value: unknown): string | undefined => {
+    if (!Array.isArray(value)) return undefined;
+    return `lacks ${required.filter((item) => !value.includes(item)).join(", ")}`;
+  };
+
+/** Every value Talos requires, in the order the guide lists them. */
+export function talosCiliumRequirements(options: { l2Announcements: boolean }): CiliumRequirement[] {
+  const requirements: CiliumRequirement[] = [
+    {
+      path: ["ipam", "mode"],
+      value: "kubernetes",
+      accepts: exactly("kubernetes"),
+      why: "Talos hands out pod CIDRs through Kubernetes (kube-controller-manager allocates them from kubernetes.podSubnets), so Cilium must take them from the Node objects",
+      expected: '"kubernetes"',
+    },
+    {
+      path: ["kubeProxyReplacement"],
+      value: true,
+      accepts: exactly(true, "true"),
+      why: "the generated Talos configuration disables kube-proxy (cluster.proxy.disabled), so without the replacement no Service would work",
+      expected: "true",
+    },
+    {
+      path: ["k8sServiceHost"],
+      value: "localhost",
+      accepts: exactly("localhost", "127.0.0.1"),
+      why: "Cilium starts before any Service works and reaches the API through KubePrism, which listens on every node's loopback",
+      expected: '"localhost"',
+    },
+    {
+      path: ["k8sServicePort"],
+      value: KUBEPRISM_PORT,
+      accepts: exactly(KUBEPRISM_PORT, String(KUBEPRISM_PORT)),
+      why: `KubePrism listens on port ${KUBEPRISM_PORT} (machine.features.kubePrism in the generated patches)`,
+      expected: String(KUBEPRISM_PORT),
+    },
+    {
+      path: ["cgroup", "autoMount", "enabled"],
+      value: false,
+      accepts: exactly(false),
+      why: "Talos already mounts cgroup v2 and its root filesystem is read-only",
+      expected: "false",
+    },
+    {
+      path: ["cgroup", "hostRoot"],
+      value: "/sys/fs/cgroup",
+      accepts: exactly("/sys/fs/cgroup"),
+      why: "that is where Talos mounts cgroup v2",
+      expected: '"/sys/fs/cgroup"',
+    },
+    {
+      path: ["securityContext", "capabilities", "ciliumAgent"],
+      value: [...CILIUM_AGENT_CAPABILITIES],
+      accepts: containsAll(CILIUM_AGENT_CAPABILITIES),
+      fault: missingFrom(CILIUM_AGENT_CAPABILITIES),
+      why: "Helm replaces a list whole, and the agent needs every one of these on Talos",
+      expected: `a list holding ${CILIUM_AGENT_CAPABILITIES.join(", ")}`,
+    },
+    {
+      path: ["securityContext", "capabilities", "cleanCiliumState"],
+      value: [...CLEAN_CILIUM_STATE_CAPABILITIES],
+      accepts: containsAll(CLEAN_CILIUM_STATE_CAPABILITIES),
+      fault: missingFrom(CLEAN_CILIUM_STATE_CAPABILITIES),
+      why: "Helm replaces a list whole and the clean-state init container needs every one of these",
+      expected: `a list holding ${CLEAN_CILIUM_STATE_CAPABILITIES.join(", ")}`,
+    },
+  ];
+  if (options.l2Announcements) {
+    requirements.push({
+      path: ["l2announcements", "enabled"],
+      value: true,
+      accepts: exactly(true),
+      why: "cni.cilium.loadBalancer.l2 asks for L2 announcements, which the agent only makes when the feature is on (https://docs.cilium.io/en/stable/network/l2-announcements/)",
+      expected: "true",
+    });
+  }
+  return requirements;
+}
+
+/** A nested map of every required value, the base the user's values are merged over. */
+export function requiredCiliumValues(requirements: readonly CiliumRequirement[]): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const requirement of requirements) {
+    let node = root;
+    const parents = requirement.path.slice(0, -1);
+    for (const key of parents) {
+      const next = node[key];
+      if (isPlainMap(next)) node = next;
+      else {
+        const created: Record<string, unknown> = {};
+        node[key] = created;
+        node = created;
+      }
+    }
+    const last = requirement.path[requirement.path.length - 1];
+    if (last !== undefined) node[last] = requirement.value;
+  }
+  return root;
+}
+
+export function isPlainMap(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,206 @@
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type YAMLError } from "yaml";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { DiagnosticCode } from "../diagnostics/codes.js";
+import { isMergeKey } from "./locate.js";
+import { makeSpan } from "./span.js";
+
+/** The YAML text, its document with positions, and the plain value when the YAML is usable. */
+export interface ParsedSpec {
+  file: string;
+  text: string;
+  doc: Document.Parsed;
+  lineCounter: LineCounter;
+  /** The document as plain data; absent when any diagnostic below is an error. */
+  value?: unknown;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Alias expansion budget for toJS (yaml's default, made explicit): a handful of `*defaults`
+ * aliases pass, a "billion laughs" document is refused before it eats the memory.
+ */
+const MAX_ALIAS_COUNT = 100;
+
+const YAML_ERROR_CODES: Partial<Record<string, DiagnosticCode>> = {
+  TAB_AS_INDENT: "yaml/tab-indent",
+  MULTIPLE_DOCS: "yaml/multiple-documents",
+  DUPLICATE_KEY: "yaml/duplicate-key",
+  RESOURCE_EXHAUSTION: "yaml/alias-limit",
+};
+
+/** Our wording where yaml's would confuse ("please use YAML.parseAllDocuments()"). */
+const YAML_MESSAGES: Partial<Record<string, string>> = {
+  MULTIPLE_DOCS: "the file holds more than one YAML document",
+};
+
+const YAML_HINTS: Partial<Record<string, string>> = {
+  TAB_AS_INDENT: "indent with spaces",
+  MULTIPLE_DOCS: 'a spec is a single document: remove the "---" separator or split the file',
+  BLOCK_AS_IMPLICIT_KEY: 'put the nested map on its own indented lines, or quote a value that contains ": "',
+  MISSING_CHAR: "close the quote or bracket that was opened before",
+};
+
+/** yaml's messages are sentences ("Map keys must be unique"); ours are lower-case fragments. */
+function fragment(message: string): string {
+  const firstLine = message.split("\n")[0] ?? message;
+  const trimmed = firstLine.trim().replace(/[.:]$/, "");
+  return trimmed.charAt(0).toLowerCase() + trimmed.slice(1);
+}
+
+export function parseSpec(text: string, file: string): ParsedSpec {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, {
+    lineCounter,
+    prettyErrors: false,
+    // Duplicate keys are reported by findDuplicateKeys with the first key's line; yaml's own
+    // check would only say "Map keys must be unique".
+    uniqueKeys: false,
+    // `<<: *defaults` works in Go YAML (Talos, Kubernetes), so users expect it here too.
+    merge: true,
+  });
+  const span = (start: number, end: number) => makeSpan(file, lineCounter, start, end);
+  const fromYamlError = (error: YAMLError, severity: Diagnostic["severity"]): Diagnostic => {
+    // yaml only notices an unclosed [ or { where the indentation gives it away, lines later.
+    const unclosed = /end with an? ([\]}])$/.exec(error.message)?.[1];
+    const hint = unclosed === undefined ? YAML_HINTS[error.code] : `a flow ${unclosed === "]" ? "list" : "map"} opened before this point is not closed with "${unclosed}"`;
+    return {
+      code: severity === "warning" ? "yaml/warning" : (YAML_ERROR_CODES[error.code] ?? "yaml/syntax"),
+      severity,
+      message: YAML_MESSAGES[error.code] ?? fragment(error.message),
+      span: span(error.pos[0], error.pos[1]),
+      ...(hint === undefined ? {} : { hint }),
+    };
+  };
+
+  const diagnostics: Diagnostic[] = [
+    ...doc.errors.map((e) => fromYamlError(e, "error")),
+    ...doc.warnings.map((w) => fromYamlError(w, "warning")),
+  ];
+  const result = (extra: Diagnostic[], value?: unknown): ParsedSpec => ({
+    file,
+    text,
+    doc,
+    lineCounter,
+    diagnostics: [...diagnostics, ...extra],
+    ...(value === undefined ? {} : { value }),
+  });
+  if (doc.errors.length > 0) return result([]);
+
+  if (doc.contents === null) {
+    return result([
+      {
+        code: "spec/empty",
+        severity: "error",
+        message: "the spec is empty",
+        span: span(0, 0),
+        hint: 'a spec is a map that starts with "apiVersion: talos-hclgen/v1" and "kind: Cluster"',
+      },
+    ]);
+  }
+
+  const structural = [...findDuplicateKeys(doc, span), ...findBadAliases(doc, span)];
+  if (!isMap(doc.contents)) {
+    const got = isSeq(doc.contents) ? "a list" : isAlias(doc.contents) ? "an alias" : "a single value";
+    const range = doc.contents.range;
+    structural.push({
+      code: "spec/not-a-map",
+      severity: "error",
+      message: `the spec must be a map with apiVersion, kind, metadata and spec (got ${got})`,
+      span: span(range[0], range[1]),
+    });
+  }
+  if (structural.length > 0) return result(structural);
+
+  try {
+    return result([], doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown);
+  } catch (error) {
+    // yaml throws a ReferenceError when the alias budget is exceeded; anything else is a bug.
+    if (!(error instanceof ReferenceError)) throw error;
+    let at = 0;
+    visit(doc, {
+      Alias(_key, node) {
+        at = node.range?.[0] ?? 0;
+        return visit.BREAK;
+      },
+    });
+    return result([
+      {
+        code: "yaml/alias-limit",
+        severity: "error",
+        message: `aliases expand to more than ${MAX_ALIAS_COUNT} nodes`,
+        span: span(at, at + 1),
+        hint: "write the repeated values out, or use fewer nested aliases",
+      },
+    ]);
+  }
+}
+
+type SpanAt = (start: number, end: number) => ReturnType<typeof makeSpan>;
+
+/** Every key that repeats an earlier key of the same map, pointing at the repeat. */
+function findDuplicateKeys(doc: Document.Parsed, span: SpanAt): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  visit(doc, {
+    Map(_key, map) {
+      const seen = new Map<string, number>();
+      for (const pair of map.items) {
+        const key = pair.key;
+        if (!isScalar(key)) {
+          if (key !== null && (isMap(key) || isSeq(key)) && key.range) {
+            found.push({
+              code: "yaml/complex-key",
+              severity: "error",
+              message: "a map key must be a plain value, not a map or a list",
+              span: span(key.range[0], key.range[1]),
+            });
+          }
+          continue;
+        }
+        // Several `<<` keys are legal (each merges its maps), so they are not duplicates.
+        if (isMergeKey(key)) continue;
+        const name = key.value === null ? "" : String(key.value);
+        const range = key.range;
+        if (range === undefined || range === null) continue;
+        const first = seen.get(name);
+        if (first === undefined) {
+          seen.set(name, range[0]);
+          continue;
+        }
+        const firstLine = span(first, first).pos.line;
+        found.push({
+          code: "yaml/duplicate-key",
+          severity: "error",
+          message: `duplicate key ${JSON.stringify(name)} (first defined on line ${firstLine})`,
+          span: span(range[0], range[1]),
+          hint: "YAML keeps only one of them: merge the two entries or remove one",
+        });
+      }
+    },
+  });
+  return found;
+}
+
+/** Aliases must follow their anchor; yaml only notices at toJS time, without a position. */
+function findBadAliases(doc: Document.Parsed, span: SpanAt): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const anchors = new Set<string>();
+  visit(doc, {
+    Node(_key, node) {
+      // visit walks in document order, so an anchor is seen before any alias that may use it.
+      if (isAlias(node)) {
+        if (!anchors.has(node.source) && node.range) {
+          found.push({
+            code: "yaml/unknown-alias",
+            severity: "error",
+            message: `alias "*${node.source}" refers to no anchor defined before it`,
+            span: span(node.range[0], node.range[1]),
+            hint: `define "&${node.source}" on an earlier value`,
+          });
+        }
+      } else if (node.anchor !== undefined) {
+        anchors.add(node.anchor);
+      }
+    },
+  });
+  return found;
+}

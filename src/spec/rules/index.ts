@@ -1,0 +1,46 @@
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { Locator } from "../locate.js";
+import type { ClusterSpec } from "../types.js";
+import { controlPlanes } from "./control-planes.js";
+import { endpointVip } from "./endpoint-vip.js";
+import { gitops } from "./gitops.js";
+import { fluxAuth } from "./flux-auth.js";
+import { ipSyntax } from "./ip-syntax.js";
+import { lbPools } from "./lb-pools.js";
+import { ciliumValues } from "./cilium-values.js";
+import { nodeAddressRules } from "./node-addresses.js";
+import { nodeIdentity } from "./node-identity.js";
+import { platformFit } from "./platform-fit.js";
+import { platformNodes } from "./platform-nodes.js";
+import { references } from "./references.js";
+import { runRules, type Rule } from "./rule.js";
+import { subnets } from "./subnets.js";
+import { urls } from "./urls.js";
+import { versions } from "./versions.js";
+
+/**
+ * The cross-field rules, run together once the schema passed (so every rule can trust the
+ * shape). Order does not matter: diagnostics are sorted by position afterwards. The secret scan
+ * is not here: it runs on the raw document, before the schema (see secrets.ts).
+ */
+export const RULES: readonly Rule[] = [
+  ipSyntax,
+  nodeIdentity,
+  nodeAddressRules,
+  endpointVip,
+  subnets,
+  controlPlanes,
+  references,
+  versions,
+  platformFit,
+  platformNodes,
+  gitops,
+  fluxAuth,
+  lbPools,
+  ciliumValues,
+  urls,
+];
+
+export function checkRules(spec: ClusterSpec, locator: Locator): Diagnostic[] {
+  return runRules(RULES, spec, locator);
+}

@@ -1,0 +1,50 @@
+import type { PathSegment } from "../../diagnostics/diagnostic.js";
+import type { ClusterSpec } from "../types.js";
+import { specPath } from "./paths.js";
+
+/**
+ * Every field that holds an IP address or block, in document order. The schema checks their
+ * shape loosely for IPv6; rules parse them with src/spec/net/ and skip what does not parse
+ * (ip-syntax reports those once).
+ */
+export type IpFieldKind = "address" | "cidr" | "interface" | "host";
+
+export interface IpField {
+  path: PathSegment[];
+  text: string;
+  kind: IpFieldKind;
+}
+
+export function ipFields(spec: ClusterSpec): IpField[] {
+  const s = spec.spec;
+  const out: IpField[] = [];
+  const add = (text: string | undefined, kind: IpFieldKind, ...path: PathSegment[]): void => {
+    if (text !== undefined) out.push({ path: specPath(...path), text, kind });
+  };
+  add(s.endpoint.vip, "address", "endpoint", "vip");
+  add(s.endpoint.host, "host", "endpoint", "host");
+  add(s.network.cidr, "cidr", "network", "cidr");
+  add(s.network.gateway, "address", "network", "gateway");
+  for (const [i, ns] of (s.network.nameservers ?? []).entries()) add(ns, "address", "network", "nameservers", i);
+  for (const [i, ntp] of (s.network.ntp ?? []).entries()) add(ntp, "host", "network", "ntp", i);
+  for (const [i, c] of (s.kubernetes?.podSubnets ?? []).entries()) add(c, "cidr", "kubernetes", "podSubnets", i);
+  for (const [i, c] of (s.kubernetes?.serviceSubnets ?? []).entries()) add(c, "cidr", "kubernetes", "serviceSubnets", i);
+  for (const [name, host] of Object.entries(s.platform.proxmox?.hosts ?? {})) add(host.address, "host", "platform", "proxmox", "hosts", name, "address");
+  add(s.platform.hcloud?.networkRange, "cidr", "platform", "hcloud", "networkRange");
+  for (const [i, c] of (s.platform.hcloud?.adminCidrs ?? []).entries()) add(c, "cidr", "platform", "hcloud", "adminCidrs", i);
+  for (const [i, node] of s.nodes.entries()) {
+    add(node.address, "interface", "nodes", i, "address");
+    for (const [k, nic] of (node.networks ?? []).entries()) {
+      if (nic.address !== "dhcp") add(nic.address, "interface", "nodes", i, "networks", k, "address");
+      add(nic.gateway, "address", "nodes", i, "networks", k, "gateway");
+    }
+  }
+  for (const [i, pool] of (s.cni?.cilium?.loadBalancer?.pools ?? []).entries()) {
+    if ("cidr" in pool) add(pool.cidr, "cidr", "cni", "cilium", "loadBalancer", "pools", i, "cidr");
+    else {
+      add(pool.start, "address", "cni", "cilium", "loadBalancer", "pools", i, "start");
+      add(pool.stop, "address", "cni", "cilium", "loadBalancer", "pools", i, "stop");
+    }
+  }
+  return out;
+}

@@ -1,0 +1,41 @@
+import type { PathSegment } from "../../diagnostics/diagnostic.js";
+import { parseCidr, type Cidr } from "../net/cidr.js";
+import type { ClusterSpec, NodeSpec } from "../types.js";
+import { specPath } from "./paths.js";
+
+/** One static address of a node, parsed. */
+export interface NodeAddress {
+  nodeIndex: number;
+  path: PathSegment[];
+  text: string;
+  cidr: Cidr;
+  /** On the node network: node.address, or networks[0] when address is not set. */
+  primary: boolean;
+}
+
+/**
+ * The first NIC's address may be written as node.address or as networks[0].address (the sketch
+ * does both); when both are set and equal, it is one address, listed once.
+ */
+export function primaryAddressPath(node: NodeSpec, index: number): PathSegment[] | undefined {
+  if (node.address !== undefined) return specPath("nodes", index, "address");
+  const first = node.networks?.[0]?.address;
+  return first !== undefined && first !== "dhcp" ? specPath("nodes", index, "networks", 0, "address") : undefined;
+}
+
+export function nodeAddresses(spec: ClusterSpec): NodeAddress[] {
+  const out: NodeAddress[] = [];
+  for (const [i, node] of spec.spec.nodes.entries()) {
+    const push = (text: string, path: PathSegment[], primary: boolean): void => {
+      const cidr = parseCidr(text);
+      if (cidr !== undefined) out.push({ nodeIndex: i, path, text, cidr, primary });
+    };
+    if (node.address !== undefined) push(node.address, specPath("nodes", i, "address"), true);
+    for (const [k, nic] of (node.networks ?? []).entries()) {
+      if (nic.address === "dhcp") continue;
+      if (k === 0 && node.address !== undefined) continue; // same NIC; ambiguous-address compares them
+      push(nic.address, specPath("nodes", i, "networks", k, "address"), k === 0);
+    }
+  }
+  return out;
+}

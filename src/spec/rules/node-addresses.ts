@@ -1,0 +1,87 @@
+import type { PathSegment } from "../../diagnostics/diagnostic.js";
+import { cidrContains, formatNetwork, isNetworkOrBroadcast, parseCidr } from "../net/cidr.js";
+import { formatIp, parseIp } from "../net/ip.js";
+import { displayPath, quote } from "../display-path.js";
+import { nodeAddresses } from "./node-address-list.js";
+import { specPath } from "./paths.js";
+import { platformOf } from "./platform.js";
+import type { Rule } from "./rule.js";
+
+/**
+ * Node addresses: unique, on the node network with its prefix, not the network, broadcast or
+ * gateway address, written in one place, and present where the platform needs them.
+ */
+export const nodeAddressRules: Rule = (ctx) => {
+  const { spec } = ctx;
+  const network = parseCidr(spec.spec.network.cidr);
+  const gateway = spec.spec.network.gateway === undefined ? undefined : parseIp(spec.spec.network.gateway);
+  const seen = new Map<string, PathSegment[]>();
+
+  for (const address of nodeAddresses(spec)) {
+    const ip = address.cidr.address;
+    const shown = formatIp(ip);
+    const key = `${ip.family}/${ip.value}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      ctx.report({ code: "spec/duplicate-address", message: `address ${shown} is already used by ${ctx.ref(first)}`, path: address.path });
+      continue;
+    }
+    seen.set(key, address.path);
+    if (!address.primary || network === undefined) continue;
+
+    if (!cidrContains(network, ip)) {
+      ctx.report({
+        code: "spec/address-outside-network",
+        message: `${displayPath(address.path)} ${address.text} is outside network.cidr ${spec.spec.network.cidr}`,
+        path: address.path,
+        hint: "the first NIC is on the node network; put other subnets on networks[1] and later",
+      });
+      continue;
+    }
+    if (address.cidr.prefix !== network.prefix) {
+      ctx.report({
+        code: "spec/prefix-mismatch",
+        severity: "warning",
+        message: `${displayPath(address.path)} has prefix length /${address.cidr.prefix} but network.cidr is /${network.prefix}`,
+        path: address.path,
+        hint: `did you mean ${quote(`${shown}/${network.prefix}`)}?`,
+      });
+    }
+    const reserved = isNetworkOrBroadcast(network, ip);
+    if (reserved !== undefined) {
+      ctx.report({
+        code: "spec/reserved-address",
+        message: `${displayPath(address.path)} ${shown} is the ${reserved} address of ${formatNetwork(network)}`,
+        path: address.path,
+      });
+    } else if (gateway !== undefined && gateway.family === ip.family && gateway.value === ip.value) {
+      ctx.report({
+        code: "spec/reserved-address",
+        message: `${displayPath(address.path)} ${shown} is the gateway address (network.gateway)`,
+        path: address.path,
+      });
+    }
+  }
+
+  const platform = platformOf(spec);
+  for (const [i, node] of spec.spec.nodes.entries()) {
+    const nicAddress = node.networks?.[0]?.address;
+    if (node.address !== undefined && nicAddress !== undefined && nicAddress !== node.address) {
+      ctx.report({
+        code: "spec/ambiguous-address",
+        message: `nodes[${i}].address ${quote(node.address)} and nodes[${i}].networks[0].address ${quote(nicAddress)} are the same NIC but differ`,
+        path: specPath("nodes", i, "networks", 0, "address"),
+        hint: "write the first NIC's address in one place",
+      });
+    }
+    // Metal machines already run Talos in maintenance mode; configs are applied to their address.
+    if (platform === "metal" && node.address === undefined && (nicAddress === undefined || nicAddress === "dhcp")) {
+      ctx.report({
+        code: "spec/missing-address",
+        message: `nodes[${i}] (${quote(node.name)}) has no static address`,
+        path: specPath("nodes", i),
+        hint: "metal machines are configured through their address: add address, e.g. address: 192.168.1.10/24",
+      });
+    }
+  }
+};

@@ -1,0 +1,93 @@
+import type { PathSegment } from "../../diagnostics/diagnostic.js";
+import { displayPath, quote } from "../display-path.js";
+import type { NodeClassSpec, NodeNicSpec, NodeSpec } from "../types.js";
+import { specPath } from "./paths.js";
+import { platformOf, type PlatformName } from "./platform.js";
+import type { Rule, RuleContext } from "./rule.js";
+
+/** Node fields that describe a Proxmox VM; elsewhere they would be silently ignored. */
+const PROXMOX_NODE_FIELDS = ["host", "vmId", "pciPassthrough"] as const satisfies ReadonlyArray<keyof NodeSpec>;
+
+/** NIC fields that belong to one platform: a Proxmox bridge, or a metal machine's link. */
+const NIC_FIELDS: Readonly<Record<"proxmox" | "metal", { refuses: Array<keyof NodeNicSpec>; why: string }>> = {
+  proxmox: { refuses: ["interface", "mac"], why: "Proxmox NICs are selected by bridge" },
+  metal: { refuses: ["bridge"], why: "it configures a Proxmox VM" },
+};
+
+/** What each platform needs from, and refuses in, a node class. */
+const CLASS_FIELDS: Readonly<Record<Exclude<PlatformName, "metal">, { needs: Array<keyof NodeClassSpec>; refuses: Array<keyof NodeClassSpec>; why: string }>> = {
+  proxmox: { needs: ["cpu", "memory", "osDisk"], refuses: ["serverType"], why: "serverType is a Hetzner Cloud setting" },
+  hcloud: { needs: ["serverType"], refuses: ["cpu", "memory", "osDisk", "cpuType", "uefi"], why: "the server type decides the size" },
+};
+
+function doesNotApply(ctx: RuleContext, path: PathSegment[], platform: PlatformName, why?: string): void {
+  ctx.report({
+    code: "spec/platform-mismatch",
+    message: `${displayPath(path)} does not apply to the ${platform} platform${why === undefined ? "" : `: ${why}`}`,
+    path,
+    at: "key",
+    hint: "remove it",
+  });
+}
+
+function words(fields: readonly string[]): string {
+  const quoted = fields.map((f) => quote(f));
+  return quoted.length <= 1 ? quoted.join("") : `${quoted.slice(0, -1).join(", ")} and ${quoted[quoted.length - 1] ?? ""}`;
+}
+
+/** Fields that only make sense on one platform, and class fields a platform cannot do without. */
+export const platformFit: Rule = (ctx) => {
+  const s = ctx.spec.spec;
+  const platform = platformOf(ctx.spec);
+
+  if (platform !== "proxmox") {
+    for (const [i, node] of s.nodes.entries()) {
+      for (const field of PROXMOX_NODE_FIELDS) {
+        if (node[field] !== undefined) doesNotApply(ctx, specPath("nodes", i, field), platform, "it configures a Proxmox VM");
+      }
+    }
+  }
+  for (const [i, node] of s.nodes.entries()) {
+    if (platform === "hcloud") {
+      // Hetzner servers get their private address from the network attachment, not from NICs.
+      if (node.networks !== undefined) doesNotApply(ctx, specPath("nodes", i, "networks"), platform, "server NICs come from the private network");
+      continue;
+    }
+    const nic = NIC_FIELDS[platform];
+    for (const [k, entry] of (node.networks ?? []).entries()) {
+      for (const field of nic.refuses) {
+        if (entry[field] !== undefined) doesNotApply(ctx, specPath("nodes", i, "networks", k, field), platform, nic.why);
+      }
+    }
+  }
+  if (platform === "hcloud") {
+    if (s.endpoint.vip !== undefined) doesNotApply(ctx, specPath("endpoint", "vip"), platform, "a Layer 2 VIP needs a shared layer 2 network, which Hetzner Cloud does not have (see platform.hcloud.apiEndpoint)");
+    if (s.cni?.cilium?.loadBalancer !== undefined) doesNotApply(ctx, specPath("cni", "cilium", "loadBalancer"), platform, "L2 announcements need a shared layer 2 network");
+  } else if (s.addons?.hcloudCcm !== undefined) {
+    doesNotApply(ctx, specPath("addons", "hcloudCcm"), platform, "the Hetzner Cloud controller manager only runs on hcloud");
+  }
+
+  if (platform === "metal") {
+    // The machines already exist: there is nothing to size.
+    if (s.nodeClasses !== undefined) doesNotApply(ctx, specPath("nodeClasses"), platform, "the machines already exist");
+    for (const [i, node] of s.nodes.entries()) {
+      if (node.class !== undefined) doesNotApply(ctx, specPath("nodes", i, "class"), platform, "the machines already exist");
+    }
+    return;
+  }
+  const rules = CLASS_FIELDS[platform];
+  for (const [name, cls] of Object.entries(s.nodeClasses ?? {})) {
+    const missing = rules.needs.filter((f) => cls[f] === undefined);
+    if (missing.length > 0) {
+      ctx.report({
+        code: "spec/missing-class-field",
+        message: `nodeClasses.${name} needs ${words(missing)} on ${platform}`,
+        path: specPath("nodeClasses", name),
+        at: "key",
+      });
+    }
+    for (const field of rules.refuses) {
+      if (cls[field] !== undefined) doesNotApply(ctx, specPath("nodeClasses", name, field), platform, rules.why);
+    }
+  }
+};

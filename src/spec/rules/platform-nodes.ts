@@ -1,0 +1,172 @@
+import { parseCidr } from "../net/cidr.js";
+import { formatIp, parseIp } from "../net/ip.js";
+import { displayPath, quote } from "../display-path.js";
+import type { ClusterSpec, NodeSpec } from "../types.js";
+import { nodeAddresses } from "./node-address-list.js";
+import { specPath } from "./paths.js";
+import { platformOf } from "./platform.js";
+import type { Rule, RuleContext } from "./rule.js";
+
+/**
+ * What a node needs from its platform to be reachable and built: a server type and a static
+ * private address on hcloud, a link Talos can find on metal, an address source on Proxmox.
+ * (platform-fit.ts refuses the fields a platform ignores; this rule asks for the missing ones.)
+ */
+export const platformNodes: Rule = (ctx) => {
+  switch (platformOf(ctx.spec)) {
+    case "proxmox":
+      return proxmoxNodes(ctx);
+    case "hcloud":
+      return hcloudNodes(ctx);
+    case "metal":
+      return metalNodes(ctx);
+  }
+};
+
+const GUEST_AGENT = "siderolabs/qemu-guest-agent";
+
+/** The extensions the schematic will carry: the spec's list, else the default (the guest agent). */
+function hasGuestAgent(spec: ClusterSpec): boolean {
+  return spec.spec.talos?.schematic?.extensions?.includes(GUEST_AGENT) ?? true;
+}
+
+function firstNicIsDhcp(node: NodeSpec): boolean {
+  return node.address === undefined && (node.networks?.[0]?.address ?? "dhcp") === "dhcp";
+}
+
+function proxmoxNodes(ctx: RuleContext): void {
+  const s = ctx.spec.spec;
+  const agent = hasGuestAgent(ctx.spec);
+  const firstControlPlane = s.nodes.findIndex((n) => n.role === "controlplane");
+  for (const [i, node] of s.nodes.entries()) {
+    if (!firstNicIsDhcp(node)) continue;
+    const path = node.networks === undefined ? specPath("nodes", i) : specPath("nodes", i, "networks", 0, "address");
+    // With DHCP the only source of the address Talos is applied to is the QEMU guest agent
+    // (proxmox_virtual_environment_vm.ipv4_addresses), which needs the extension in the image.
+    if (!agent) {
+      ctx.report({
+        code: "spec/dhcp-without-guest-agent",
+        message: `nodes[${i}] (${quote(node.name)}) takes its address from DHCP, but the image has no QEMU guest agent to report it`,
+        path,
+        hint: `add ${GUEST_AGENT} to talos.schematic.extensions, or give the node a static address`,
+      });
+    }
+    if (i === firstControlPlane && s.endpoint.vip === undefined && s.endpoint.host === undefined) {
+      ctx.report({
+        code: "spec/missing-address",
+        message: `nodes[${i}] (${quote(node.name)}) is the Kubernetes API endpoint (no endpoint.vip or endpoint.host) but has no static address`,
+        path,
+        hint: "set endpoint.vip or endpoint.host, or give the first control plane a static address",
+      });
+    }
+  }
+}
+
+/** The schema's default for platform.hcloud.networkRange (the model applies the same). */
+const DEFAULT_NETWORK_RANGE = "10.0.0.0/16";
+
+/** Hetzner spread placement groups hold at most 10 servers (https://docs.hetzner.cloud/#placement-groups). */
+const SPREAD_GROUP_LIMIT = 10;
+
+function hcloudNodes(ctx: RuleContext): void {
+  const s = ctx.spec.spec;
+  const classes = s.nodeClasses ?? {};
+  for (const [i, node] of s.nodes.entries()) {
+    if (node.address === undefined) {
+      ctx.report({
+        code: "spec/missing-address",
+        message: `nodes[${i}] (${quote(node.name)}) has no address`,
+        path: specPath("nodes", i),
+        at: "key",
+        hint: "the server's private address in network.cidr, e.g. address: 10.0.1.11/24",
+      });
+    }
+    if (node.class === undefined) {
+      ctx.report({
+        code: "spec/missing-class",
+        message: `nodes[${i}] (${quote(node.name)}) has no class, so no server type`,
+        path: specPath("nodes", i),
+        at: "key",
+        hint: "define a class with serverType (e.g. nodeClasses: { worker: { serverType: cx33 } }) and set class",
+      });
+    }
+  }
+  // Arm types (cax*) boot another image than the x86 snapshot the tree looks up.
+  for (const [name, cls] of Object.entries(classes)) {
+    if (cls.serverType === undefined || !cls.serverType.startsWith("cax")) continue;
+    ctx.report({
+      code: "spec/unsupported-server-type",
+      message: `nodeClasses.${name}.serverType ${quote(cls.serverType)} is an Arm server type; the generated tree builds and selects x86 (amd64) images only`,
+      path: specPath("nodeClasses", name, "serverType"),
+      hint: "use an x86 type (cx*, cpx*, ccx*)",
+    });
+  }
+  for (const role of ["controlplane", "worker"] as const) {
+    const count = s.nodes.filter((n) => n.role === role).length;
+    if (count > SPREAD_GROUP_LIMIT) {
+      ctx.report({
+        code: "spec/placement-group-limit",
+        message: `${count} ${role} nodes do not fit one spread placement group (at most ${SPREAD_GROUP_LIMIT} servers)`,
+        path: specPath("nodes"),
+        at: "key",
+      });
+    }
+  }
+  // The first address of the private network is Hetzner's gateway (unless network.gateway
+  // already names it: node-addresses.ts reports that one).
+  const rangeText = s.platform.hcloud?.networkRange ?? DEFAULT_NETWORK_RANGE;
+  const range = parseCidr(rangeText);
+  if (range !== undefined) {
+    const gateway = range.first + 1n;
+    const named = s.network.gateway === undefined ? undefined : parseIp(s.network.gateway);
+    for (const address of nodeAddresses(ctx.spec)) {
+      if (address.cidr.family !== range.family || address.cidr.address.value !== gateway) continue;
+      if (named !== undefined && named.family === range.family && named.value === gateway) continue;
+      ctx.report({
+        code: "spec/reserved-address",
+        message: `${displayPath(address.path)} ${formatIp(address.cidr.address)} is the gateway of the Hetzner private network ${rangeText}`,
+        path: address.path,
+      });
+    }
+  }
+  // Hetzner's network has its own gateway, and the servers take their routes from DHCP.
+  if (s.network.gateway !== undefined) {
+    ctx.report({
+      code: "spec/platform-mismatch",
+      severity: "warning",
+      message: "network.gateway does not apply to the hcloud platform: the private network's gateway is Hetzner's",
+      path: specPath("network", "gateway"),
+      at: "key",
+      hint: "remove it",
+    });
+  }
+}
+
+function metalNodes(ctx: RuleContext): void {
+  const s = ctx.spec.spec;
+  const defaultLink = s.platform.metal?.interface;
+  for (const [i, node] of s.nodes.entries()) {
+    // Without networks, the node's one NIC is the platform's default link.
+    if (node.networks === undefined) {
+      if (defaultLink === undefined) {
+        ctx.report({
+          code: "spec/missing-link",
+          message: `nodes[${i}] (${quote(node.name)}) does not say which link carries its address`,
+          path: specPath("nodes", i),
+          at: "key",
+          hint: "set platform.metal.interface (e.g. enp1s0) for every node, or networks: [{ mac: ..., address: ... }] for this one",
+        });
+      }
+      continue;
+    }
+    for (const [k, nic] of node.networks.entries()) {
+      if (nic.mac !== undefined || nic.interface !== undefined || (k === 0 && defaultLink !== undefined)) continue;
+      ctx.report({
+        code: "spec/missing-link",
+        message: `nodes[${i}].networks[${k}] names no link: Talos needs its MAC address or its name`,
+        path: specPath("nodes", i, "networks", k),
+        hint: "add mac: aa:bb:cc:dd:ee:ff (found with talosctl get links --insecure) or interface: enp1s0",
+      });
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import type { Diagnostic, PathSegment } from "../../diagnostics/diagnostic.js";
+import { displayPath } from "../display-path.js";
+import type { Locator } from "../locate.js";
+
+/**
+ * Secrets never live in the spec: it is committed to Git and printed in generated headers.
+ * This scan runs on the raw document, before the schema, so `apiToken: ...` under
+ * platform.proxmox is reported as a leaked credential, not as an unknown field; and it looks
+ * inside the free-form parts (Talos patches, Helm values) that the schema cannot see into.
+ */
+
+/** Keys (lower-cased, without "-", "_" and ".") that name a credential outright. */
+const SECRET_KEYS = new Set([
+  "token", "password", "passwd", "secret", "apitoken", "apikey", "privatekey", "accesskey", "accesskeyid",
+  "secretkey", "secretaccesskey", "clientsecret", "bearertoken", "authtoken", "credentials",
+]);
+
+/**
+ * Endings that make a key a credential ("sshPassword", "bootstrapToken",
+ * "secretboxEncryptionSecret"). A bare "...secret" ending is not enough: Helm charts are full of
+ * `existingSecret: <name of a Secret>`, which is a reference, not a secret.
+ */
+const SECRET_SUFFIXES = ["password", "passwd", "token", "apikey", "privatekey", "secretkey", "accesskey", "clientsecret", "encryptionsecret"];
+
+function normalise(key: string): string {
+  return key.toLowerCase().replace(/[-_.]/g, "");
+}
+
+export function isSecretKey(key: string): boolean {
+  const k = normalise(key);
+  return SECRET_KEYS.has(k) || SECRET_SUFFIXES.some((suffix) => k.endsWith(suffix));
+}
+
+/** A PEM private key, as text or base64-encoded the way Talos machine configs carry them. */
+function holdsPrivateKey(value: string): boolean {
+  if (/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(value)) return true;
+  if (!value.startsWith("LS0tLS1CRUdJTi")) return false; // base64 of "-----BEGIN"
+  return Buffer.from(value, "base64").toString("latin1").includes("PRIVATE KEY-----");
+}
+
+function urlWithPassword(value: string): boolean {
+  if (!/^[a-z][a-z0-9+.-]*:\/\/[^/\s]*:[^/\s]*@/i.test(value)) return false;
+  try {
+    return new URL(value).password !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** Where the user should keep this secret instead, by the part of the spec it was found in. */
+function hint(path: readonly PathSegment[]): string {
+  const at = (...prefix: string[]): boolean => prefix.every((segment, i) => path[i] === segment);
+  const env = (names: string): string => `secrets never live in the spec: use the environment (${names}) or the sensitive variable the generated tree declares`;
+  if (at("spec", "platform", "proxmox")) return env("PROXMOX_VE_API_TOKEN, PROXMOX_VE_PASSWORD");
+  if (at("spec", "platform", "hcloud") || at("spec", "addons", "hcloudCcm")) return env("HCLOUD_TOKEN");
+  if (at("spec", "backend")) return env("AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY");
+  if (at("spec", "gitops", "flux", "forge", "github")) return env("GITHUB_TOKEN");
+  if (at("spec", "gitops", "flux", "forge", "gitea")) return env("GITEA_TOKEN");
+  if (path.includes("patches")) return "secrets never live in the spec: Talos machine secrets come from talos_machine_secrets and stay in the encrypted state";
+  if (path.includes("values")) return "secrets never live in the spec: create the Kubernetes Secret out of band and reference it from the chart values (e.g. existingSecret)";
+  return "secrets never live in the spec: use the environment or the sensitive variable the generated tree declares";
+}
+
+function isNonEmptyScalar(value: unknown): value is string | number {
+  return (typeof value === "string" && value.trim() !== "") || typeof value === "number";
+}
+
+export function checkSecrets(root: unknown, locator: Locator): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const seen = new Set<object>();
+  const report = (path: PathSegment[], message: string, at: "key" | "value"): void => {
+    const span = (at === "key" ? locator.keySpan(path) : locator.span(path)) ?? locator.nearest(path);
+    found.push({ code: "spec/secret-in-spec", severity: "error", message: `${displayPath(path)} ${message}`, span, path, hint: hint(path) });
+  };
+  const walk = (value: unknown, path: PathSegment[]): void => {
+    if (typeof value === "string") {
+      if (holdsPrivateKey(value)) report(path, "holds a private key", "value");
+      else if (urlWithPassword(value)) report(path, "has a password in the URL", "value");
+      return;
+    }
+    // Aliases can make the parsed value share (or even loop back to) objects; visit each once.
+    if (value === null || typeof value !== "object" || seen.has(value)) return;
+    seen.add(value);
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => walk(item, [...path, i]));
+      return;
+    }
+    for (const [key, child] of Object.entries(value)) {
+      if (isSecretKey(key) && isNonEmptyScalar(child)) report([...path, key], "looks like a credential", "key");
+      else walk(child, [...path, key]);
+    }
+  };
+  walk(root, []);
+  return found;
+}
