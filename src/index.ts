@@ -17,6 +17,6 @@ export function compile(specText: string, options: CompileOptions): CompileResul
   const checked = checkSpec(specText, options.specPath);
   const diagnostics = sortDiagnostics(checked.diagnostics);
   if (checked.spec === undefined || hasErrors(diagnostics)) return { files: [], diagnostics };
-  const model = normalize(checked.spec, options.specPath);
+  const model = normalize(checked.spec, options.sourceName ?? options.specPath);
   return { files: formatFiles(plan(model)), diagnostics };
 }

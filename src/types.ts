@@ -7,8 +7,14 @@ export interface GeneratedFile {
 }
 
 export interface CompileOptions {
-  /** How the spec is named in diagnostics and in generated headers (relative, POSIX). */
+  /** How the spec is named in diagnostics (relative to the working folder, POSIX). */
   specPath: string;
+  /**
+   * How generated headers and the tree's README name the spec; defaults to specPath. The CLI
+   * passes the spec's path relative to the output folder, so the bytes of a tree do not
+   * depend on the folder the build ran from.
+   */
+  sourceName?: string;
 }
 
 export interface CompileResult {

@@ -16,3 +16,17 @@ describe("DIAGNOSTIC_CODES", () => {
     expect(isDiagnosticCode("toString")).toBe(false);
   });
 });
+
+describe("the registry is complete", () => {
+  it("registers every code the sources emit", async () => {
+    const { readFileSync } = await import("node:fs");
+    const fg = (await import("fast-glob")).default;
+    const files = fg.sync("src/**/*.ts", { ignore: ["**/*.test.ts", "**/*.test-helper.ts"] });
+    const used = new Set<string>();
+    for (const file of files) {
+      for (const match of readFileSync(file, "utf8").matchAll(/code: "([a-z]+\/[a-z0-9-]+)"/g)) used.add(match[1] ?? "");
+    }
+    expect(used.size).toBeGreaterThan(40);
+    expect([...used].filter((code) => !isDiagnosticCode(code)).sort()).toEqual([]);
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * Step one of `build`: read and compile every spec, and work out each one's output folder.
+ * Every spec is compiled even after one fails, so one run reports all of their errors.
+ */
+import { readFileSync } from "node:fs";
+import { relative, resolve, sep } from "node:path";
+import { parse } from "yaml";
+import { hasErrors, type Diagnostic } from "../../diagnostics/diagnostic.js";
+import { errorMessage } from "../../output/disk-entry.js";
+import type {
+  CompileOptions,
+  CompileResult,
+  GeneratedFile,
+} from "../../types.js";
+import { expandOutDir, fileStem } from "../out-dir.js";
+import { displayPath, type SpecInput } from "../spec-inputs.js";
+
+export type CompileFn = (
+  specText: string,
+  options: CompileOptions,
+) => CompileResult;
+
+export interface Target {
+  spec: SpecInput;
+  /** Absolute output folder. */
+  outDir: string;
+  /** Prepended to generated paths when printed: "infra/", or "" for the current folder. */
+  prefix: string;
+  /** The folder as printed in summaries: "infra/", or "./". */
+  label: string;
+  files: GeneratedFile[];
+}
+
+export interface Compiled {
+  targets: Target[];
+  diagnostics: Diagnostic[];
+  /** Spec text by display path, for code frames. */
+  sources: Map<string, string>;
+}
+
+export function compileAll(
+  specs: readonly SpecInput[],
+  outTemplate: string,
+  cwd: string,
+  compile: CompileFn,
+): Compiled {
+  const result: Compiled = { targets: [], diagnostics: [], sources: new Map() };
+  for (const spec of specs) {
+    const text = readSpec(spec, result.diagnostics);
+    if (text === undefined) continue;
+    result.sources.set(spec.display, text);
+    // The output folder is known before compiling (when the name can be read), so headers
+    // can name the spec relative to the tree: the same bytes whatever folder the build ran from.
+    const name = outTemplate.includes("{name}") ? metadataName(text) : "";
+    const outDir =
+      name === undefined
+        ? undefined
+        : resolve(cwd, expandOutDir(outTemplate, { name, stem: fileStem(spec.display) }));
+    const sourceName = outDir === undefined ? undefined : relative(outDir, spec.absolute).split(sep).join("/");
+    const compiled = compile(text, {
+      specPath: spec.display,
+      ...(sourceName === undefined ? {} : { sourceName }),
+    });
+    result.diagnostics.push(...compiled.diagnostics);
+    if (hasErrors(compiled.diagnostics)) continue;
+    if (outDir === undefined) {
+      throw new Error(`${spec.display} compiled, but its metadata.name is not a DNS label`);
+    }
+    const shown = displayPath(cwd, outDir);
+    result.targets.push({
+      spec,
+      outDir,
+      prefix: shown === "." ? "" : `${shown}/`,
+      label: shown === "." ? "./" : `${shown}/`,
+      files: compiled.files,
+    });
+  }
+  result.diagnostics.push(...sharedOutDirs(result.targets));
+  return result;
+}
+
+function readSpec(
+  spec: SpecInput,
+  diagnostics: Diagnostic[],
+): string | undefined {
+  try {
+    return readFileSync(spec.absolute, "utf8");
+  } catch (error) {
+    diagnostics.push({
+      code: "cli/unreadable-spec",
+      severity: "error",
+      file: spec.display,
+      message: `cannot read the spec: ${errorMessage(error)}`,
+    });
+    return undefined;
+  }
+}
+
+/**
+ * metadata.name for `{name}` in -o, read before compiling (undefined when the spec does not
+ * parse or has no DNS-label name: compile() then reports why). Read here rather than returned
+ * by compile() to keep the library contract small; a DNS label is a safe single path segment.
+ */
+function metadataName(text: string): string | undefined {
+  try {
+    const document = parse(text) as { metadata?: { name?: unknown } } | null;
+    const name = document?.metadata?.name;
+    return typeof name === "string" && /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(name) ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Two specs writing one folder would each prune the other's files: refuse up front. */
+function sharedOutDirs(targets: readonly Target[]): Diagnostic[] {
+  const owner = new Map<string, Target>();
+  const diagnostics: Diagnostic[] = [];
+  for (const target of targets) {
+    const first = owner.get(target.outDir);
+    if (first === undefined) {
+      owner.set(target.outDir, target);
+      continue;
+    }
+    diagnostics.push({
+      code: "cli/shared-out-dir",
+      severity: "error",
+      file: target.spec.display,
+      message: `builds into "${target.label}", like "${first.spec.display}"`,
+      hint: "give each spec its own folder with {name} or {stem} in -o, e.g. -o 'infra/{name}'",
+    });
+  }
+  return diagnostics;
+}

@@ -1,0 +1,107 @@
+/**
+ * What `build` prints. Results go to stdout (one line per file it wrote or deleted, or would
+ * change, then a summary per tree); diagnostics go to stderr (report-diagnostics.ts). With
+ * --json, stdout is one JSON document holding both, for CI.
+ */
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { comparePaths } from "../../output/paths.js";
+import type { CliIo } from "../io.js";
+
+export type BuildStatus = "written" | "deleted" | "unchanged";
+export type CheckStatus = "changed" | "missing" | "extra" | "unchanged";
+
+export interface FileReport {
+  /** As printed: relative to the current folder, POSIX separators. */
+  path: string;
+  status: BuildStatus | CheckStatus;
+  /** Written or deleted only because of --force (it was edited by hand, or not ours). */
+  forced?: true;
+}
+
+export interface TreeReport {
+  spec: string;
+  outDir: string;
+  /** Sorted by path. */
+  files: FileReport[];
+  /** --check only: unified diff of every change. */
+  diff?: string;
+  /** --validate only: whether tofu/terraform validate accepted the tree. */
+  valid?: boolean;
+}
+
+export interface BuildReport {
+  check: boolean;
+  exitCode: number;
+  diagnostics: Diagnostic[];
+  trees: TreeReport[];
+}
+
+const BUILD_STATUSES: readonly BuildStatus[] = [
+  "written",
+  "unchanged",
+  "deleted",
+];
+const CHECK_STATUSES: readonly CheckStatus[] = [
+  "changed",
+  "missing",
+  "extra",
+  "unchanged",
+];
+
+export function sortFiles(files: FileReport[]): FileReport[] {
+  return files.sort((a, b) => comparePaths(a.path, b.path));
+}
+
+export function counts(
+  tree: TreeReport,
+  check: boolean,
+): Record<string, number> {
+  const statuses: readonly string[] = check ? CHECK_STATUSES : BUILD_STATUSES;
+  return Object.fromEntries(
+    statuses.map((s) => [s, tree.files.filter((f) => f.status === s).length]),
+  );
+}
+
+export function isDrifted(tree: TreeReport): boolean {
+  return tree.files.some((f) => f.status !== "unchanged");
+}
+
+/** The human form: per tree, the file lines, the diff (--check), then the summary line. */
+export function printTrees(io: CliIo, report: BuildReport): void {
+  for (const tree of report.trees) {
+    for (const file of tree.files) {
+      if (file.status === "unchanged") continue;
+      const verb = file.status === "written" ? "wrote" : file.status;
+      io.stdout.write(
+        `${verb} ${file.path}${file.forced ? " (forced)" : ""}\n`,
+      );
+    }
+    if (tree.diff) io.stdout.write(tree.diff);
+    io.stdout.write(`${summaryLine(tree, report.check)}\n`);
+    if (tree.valid === true) io.stdout.write(`${tree.outDir}: valid\n`);
+  }
+}
+
+function summaryLine(tree: TreeReport, check: boolean): string {
+  const n = counts(tree, check);
+  if (!check)
+    return `${tree.outDir}: ${n["written"]} written, ${n["unchanged"]} unchanged, ${n["deleted"]} deleted`;
+  if (!isDrifted(tree))
+    return `${tree.outDir}: up to date (${tree.files.length} files)`;
+  return `${tree.outDir}: out of date: ${n["changed"]} changed, ${n["missing"]} missing, ${n["extra"]} extra`;
+}
+
+/** The --json document; its shape is documented in docs/workflow.md. */
+export function printJson(io: CliIo, report: BuildReport): void {
+  const document = {
+    command: "build",
+    check: report.check,
+    exitCode: report.exitCode,
+    diagnostics: report.diagnostics,
+    trees: report.trees.map((tree) => ({
+      ...tree,
+      counts: counts(tree, report.check),
+    })),
+  };
+  io.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+}

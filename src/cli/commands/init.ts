@@ -1,0 +1,155 @@
+/**
+ * `talos-hclgen init [path]`: write a commented starter spec that builds as is, with a
+ * modeline so the editor completes and checks every field against the JSON Schema.
+ */
+import { existsSync, lstatSync, readFileSync, renameSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import {
+  ensureFolder,
+  removeQuietly,
+  writeTempBeside,
+} from "../../output/atomic-file.js";
+import { errorMessage } from "../../output/disk-entry.js";
+import { flag, parseCommandArgs, stringOption, usageError } from "../args.js";
+import { ExitCode } from "../exit-codes.js";
+import type { CliIo } from "../io.js";
+import { packageRoot, schemaFile } from "../package-root.js";
+import { displayPath } from "../spec-inputs.js";
+import { starterSpec } from "./starter-spec.js";
+
+const HELP = `Usage: talos-hclgen init [path] [options]
+
+Write a commented starter spec (default: cluster.yaml) for a single-node Proxmox cluster.
+It builds as is; edit the addresses and the Proxmox endpoint first.
+
+Options:
+      --name <name>  the cluster's metadata.name (default: homelab)
+      --force        overwrite the file if it exists
+  -h, --help         show this help
+`;
+
+const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const SCHEMA_IN_NODE_MODULES =
+  "node_modules/talos-hclgen/schemas/talos-hclgen.schema.json";
+
+export async function runInitCommand(
+  argv: readonly string[],
+  io: CliIo,
+): Promise<number> {
+  const parsed = parseCommandArgs(argv, {
+    name: { type: "string" },
+    force: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (!parsed.ok) return usageError(io, "init", parsed.message, parsed.hint);
+  const { args } = parsed;
+  if (flag(args, "help")) {
+    io.stdout.write(HELP);
+    return ExitCode.ok;
+  }
+  const [path = "cluster.yaml", ...extra] = args.positionals;
+  if (extra.length > 0)
+    return usageError(
+      io,
+      "init",
+      `unexpected argument "${extra[0]}"`,
+      "init writes one spec at a time",
+    );
+  const name = stringOption(args, "name") ?? "homelab";
+  if (!DNS_LABEL.test(name))
+    return usageError(
+      io,
+      "init",
+      `--name "${name}" is not a DNS label`,
+      "use lower-case letters, digits and '-', e.g. --name homelab",
+    );
+  const target = resolve(io.cwd, path);
+  const shown = displayPath(io.cwd, target);
+  const existing = existsSync(target)
+    ? lstatSync(target).isDirectory()
+      ? "folder"
+      : "file"
+    : undefined;
+  if (existing === "folder" || (existing === "file" && !flag(args, "force"))) {
+    io.stderr.write(
+      `talos-hclgen init: error: "${shown}" already exists${existing === "folder" ? " and is a folder" : ""}\n`,
+    );
+    io.stderr.write(
+      `hint: choose another path${existing === "file" ? ", or rerun with --force to overwrite it" : ""}\n`,
+    );
+    return ExitCode.badInput;
+  }
+  const text = starterSpec({
+    schemaRef: schemaReference(dirname(target)),
+    name,
+    versions: defaultVersions(),
+    specPath: shown,
+  });
+  const failure = writeAtomically(target, text);
+  if (failure !== undefined) {
+    io.stderr.write(
+      `talos-hclgen init: error: cannot write "${shown}": ${failure}\n`,
+    );
+    return ExitCode.badInput;
+  }
+  io.stdout.write(
+    `wrote ${shown}\nnext: edit it, then run: talos-hclgen build ${shown} -o infra\n`,
+  );
+  return ExitCode.ok;
+}
+
+/**
+ * A path the editor can open offline when talos-hclgen is installed in the project (it then
+ * matches the installed version exactly); else the schema's published URL, its $id.
+ */
+function schemaReference(specFolder: string): string {
+  for (let dir = specFolder; ; dir = dirname(dir)) {
+    const candidate = join(dir, SCHEMA_IN_NODE_MODULES);
+    if (existsSync(candidate)) {
+      const rel = relative(specFolder, candidate).split(sep).join("/");
+      return rel.startsWith(".") ? rel : `./${rel}`;
+    }
+    if (dirname(dir) === dir) break;
+  }
+  const schema = JSON.parse(readFileSync(schemaFile(), "utf8")) as {
+    $id?: unknown;
+  };
+  if (typeof schema.$id !== "string")
+    throw new Error("the packaged JSON Schema has no $id");
+  return schema.$id;
+}
+
+function defaultVersions(): {
+  talos: string;
+  kubernetes: string;
+  cilium: string;
+} {
+  const data = JSON.parse(
+    readFileSync(join(packageRoot(), "data", "versions.json"), "utf8"),
+  ) as { components?: Record<string, unknown> };
+  const pick = (key: string): string => {
+    const value = data.components?.[key];
+    if (typeof value !== "string")
+      throw new Error(`data/versions.json has no components.${key}`);
+    return value;
+  };
+  return {
+    talos: pick("talos"),
+    kubernetes: pick("kubernetes"),
+    cilium: pick("cilium"),
+  };
+}
+
+/** Temp file then rename, so an interrupted init never leaves half a spec. */
+function writeAtomically(target: string, text: string): string | undefined {
+  let temp = "";
+  try {
+    ensureFolder(dirname(target), []);
+    temp = writeTempBeside(target, text);
+    renameSync(temp, target);
+    return undefined;
+  } catch (error) {
+    if (temp !== "") removeQuietly(temp);
+    return errorMessage(error);
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Temp-then-rename: a file is written in full under a hidden temporary name in its own folder
+ * (same filesystem, so rename(2) is atomic) and only then renamed over its final name. A
+ * reader, or a crash, sees the old file or the new one, never half of one.
+ *
+ * No fsync: the guarantee wanted here is "never a half-written file under the final name" for
+ * an interrupted process, which rename gives; paying an fsync per file would slow every
+ * pre-commit run for a power-loss case the next build repairs anyway.
+ */
+import { randomBytes } from "node:crypto";
+import {
+  chmodSync,
+  mkdirSync,
+  rmdirSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { errorCode } from "./disk-entry.js";
+
+/** Writes `contents` next to `finalPath` and returns the temporary path. */
+export function writeTempBeside(
+  finalPath: string,
+  contents: string,
+  mode?: number,
+): string {
+  const temp = join(
+    dirname(finalPath),
+    `.${basename(finalPath)}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`,
+  );
+  // "wx": never clobber whatever might already have that name.
+  writeFileSync(temp, contents, { encoding: "utf8", flag: "wx" });
+  try {
+    // An updated file keeps the permissions the user gave it; the umask must not change them.
+    if (mode !== undefined) chmodSync(temp, mode);
+  } catch (error) {
+    removeQuietly(temp);
+    throw error;
+  }
+  return temp;
+}
+
+/**
+ * mkdir -p that records every folder it created, outermost first, so a failed write can
+ * remove exactly those and leave the tree as it found it.
+ */
+export function ensureFolder(folder: string, created: string[]): void {
+  const missing: string[] = [];
+  for (let current = folder; !exists(current); current = dirname(current)) {
+    missing.push(current);
+    if (dirname(current) === current) break;
+  }
+  for (const dir of missing.reverse()) {
+    mkdirSync(dir);
+    created.push(dir);
+  }
+}
+
+/** Removes folders made by ensureFolder, innermost first; non-empty ones stay. */
+export function removeCreatedFolders(created: readonly string[]): void {
+  for (const dir of [...created].reverse()) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      // Not empty or already gone: leaving a folder is harmless, failing the cleanup is not.
+    }
+  }
+}
+
+export function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // Best effort during cleanup; the original error is what gets reported.
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch (error) {
+    if (errorCode(error) === "ENOENT") return false;
+    throw error;
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Path rules for the output tree. Generated paths come from our own compiler, so a bad one is
+ * a bug (throw); the protected patterns are the files OpenTofu/Terraform and the user own in
+ * the same folder, which the writer must never touch, not even with --force.
+ */
+
+/** The ownership manifest, in the root of every generated tree. */
+export const MANIFEST_NAME = ".talos-hclgen.json";
+
+/** Why `path` is not a safe relative POSIX path, or undefined when it is. */
+export function unsafePathReason(path: string): string | undefined {
+  if (path === "") return "it is empty";
+  if (path.includes("\0")) return "it contains a NUL byte";
+  if (path.includes("\\")) return "it contains a backslash";
+  if (path.startsWith("/")) return "it is absolute";
+  if (/^[A-Za-z]:/.test(path)) return "it starts with a drive letter";
+  for (const segment of path.split("/")) {
+    if (segment === "") return "it has an empty segment";
+    if (segment === "." || segment === "..")
+      return `it has a "${segment}" segment`;
+  }
+  return undefined;
+}
+
+/** Throws when a generated path could escape the output folder or names a protected file. */
+export function assertGeneratedPath(path: string): void {
+  const reason = unsafePathReason(path);
+  if (reason !== undefined)
+    throw new Error(
+      `generated path ${JSON.stringify(path)} is not a safe relative path: ${reason}`,
+    );
+  if (path === MANIFEST_NAME)
+    throw new Error(
+      `generated path ${JSON.stringify(path)} collides with the ownership manifest`,
+    );
+  if (isProtectedPath(path))
+    throw new Error(
+      `generated path ${JSON.stringify(path)} is a protected OpenTofu/user file`,
+    );
+}
+
+/**
+ * Files the writer never creates, overwrites, deletes or reports: the provider cache
+ * (`.terraform/`), the dependency lock file, variable values the user keeps next to the code,
+ * and state (`terraform.tfstate`, `.backup`, `.lock.info`, and the `terraform.tfstate.d/`
+ * workspace folder, which the segment test covers).
+ */
+export function isProtectedPath(path: string): boolean {
+  const segments = path.split("/");
+  const base = segments[segments.length - 1] ?? "";
+  if (segments.includes(".terraform")) return true;
+  if (segments.some((segment) => segment.includes(".tfstate"))) return true;
+  return (
+    base === ".terraform.lock.hcl" ||
+    base.endsWith(".tfvars") ||
+    base.endsWith(".tfvars.json")
+  );
+}
+
+/** Code-unit order, never locale order: the same on every machine. */
+export function comparePaths(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
