@@ -16,8 +16,11 @@ export const DEFAULT_POD_SUBNETS = ["10.244.0.0/16"];
 export const DEFAULT_SERVICE_SUBNETS = ["10.96.0.0/12"];
 export const DEFAULT_DNS_DOMAIN = "cluster.local";
 export const DEFAULT_API_PORT = 6443;
-/** KubePrism, the node-local API load balancer; Talos enables it on 7445 for contracts >= 1.6. */
-export const KUBEPRISM_PORT = 7445;
+/**
+ * KubePrism, the node-local API load balancer; Talos enables it on 7445 for contracts >= 1.6.
+ * Defined with the Cilium requirements, whose k8sServicePort must be the same port.
+ */
+export { KUBEPRISM_PORT } from "../spec/cilium-on-talos.js";
 export const DEFAULT_INSTALL_DISK = "/dev/sda";
 /** The agent lets Proxmox report addresses and shut VMs down cleanly. */
 export const DEFAULT_EXTENSIONS = ["siderolabs/qemu-guest-agent"];
@@ -38,3 +41,36 @@ export const ROLE_SIZING: Record<NodeRole, { cpu: number; memory: number; osDisk
   controlplane: { cpu: 2, memory: 4096, osDisk: 32 },
   worker: { cpu: 4, memory: 8192, osDisk: 64 },
 };
+
+/** Day-0 GitOps (seeds 001, 003, 004). */
+export const GITOPS_DEFAULTS = {
+  branch: "main",
+  /** `flux bootstrap --interval` default, also flux_bootstrap_git's. */
+  fluxInterval: "1m0s",
+  /** Flux's documented layout, clusters/<name> (https://fluxcd.io/flux/guides/repository-structure/). */
+  fluxPathPrefix: "clusters/",
+  /** The SSH login of GitHub, Gitea and GitLab deploy keys. */
+  sshUser: "git",
+  argocdNamespace: "argocd",
+  argocdRevision: "HEAD",
+  /** tofu-controller's own examples run in flux-system, next to the source-controller. */
+  tofuNamespace: "flux-system",
+  /** A plan of the whole cluster every 10 minutes; the seed's 1m is a demo value. */
+  tofuInterval: "10m",
+  sourceInterval: "1m",
+  approvePlan: "manual",
+} as const;
+
+/** Hetzner Cloud (seed 002; hcloud provider docs, https://docs.hetzner.cloud/). */
+export const HCLOUD_DEFAULTS = {
+  networkZone: "eu-central",
+  networkRange: "10.0.0.0/16",
+  /** The label the usual Talos snapshot builders (packer, hcloud-upload-image) put on the image. */
+  imageSelector: "os=talos",
+  apiEndpoint: "load-balancer",
+  /** The smallest type; one TCP service with a handful of targets. */
+  loadBalancerType: "lb11",
+} as const;
+
+/** Talos's kube-apiserver port (cluster.controlPlane.localAPIServerPort default). */
+export const DEFAULT_APISERVER_PORT = 6443;

@@ -4,6 +4,9 @@
  * in a deterministic order (nodes in spec order, maps sorted by key).
  */
 import type { NodeRole, TalosPatch } from "../spec/types.js";
+import type { GitopsModel } from "./gitops.js";
+import type { CiliumModel } from "./cilium.js";
+import type { AddonModel } from "./addons.js";
 
 export interface ClusterModel {
   /** The spec path as shown in headers (relative, POSIX). */
@@ -18,6 +21,9 @@ export interface ClusterModel {
   nodes: NodeModel[];
   patches: { common: TalosPatch[]; controlplane: TalosPatch[]; worker: TalosPatch[] };
   cni: CniModel;
+  /** Helm-packaged add-ons, in a fixed order (src/model/addon-charts.ts). */
+  addons: AddonModel[];
+  gitops: GitopsModel;
   backend: BackendModel;
   providers: ProviderModel[];
   requiredVersion: string;
@@ -44,11 +50,20 @@ export interface KubernetesModel {
 }
 
 export interface EndpointModel {
-  /** Host part of the API URL: the VIP, or the configured host name. */
+  /** Host part of the API URL: the VIP, or the configured host name; "" when `created` is set. */
   host: string;
   port: number;
+  /** "" when `created` is set: the platform module gives the URL once the address exists. */
   url: string;
   vip?: string;
+  /** The platform creates the endpoint's address (hcloud), known only at apply time. */
+  created?: "load-balancer" | "floating-ip";
+  /**
+   * The port kube-apiserver listens on (cluster.controlPlane.localAPIServerPort): the endpoint
+   * port when the endpoint lands on a control plane itself (VIP, floating IP, node address),
+   * else Talos's default 6443 behind a load balancer or an external host.
+   */
+  apiServerPort: number;
 }
 
 export interface NetworkModel {
@@ -86,6 +101,15 @@ export interface ProxmoxModel {
 
 export interface HcloudModel {
   kind: "hcloud";
+  location: string;
+  networkZone: string;
+  /** Range of the private network; network.cidr is its (only) subnet. */
+  networkRange: string;
+  /** The Talos snapshot: found by label selector, or given by id. */
+  image: { selector: string } | { id: number };
+  adminCidrs: string[];
+  apiEndpoint: "load-balancer" | "floating-ip";
+  loadBalancerType: string;
 }
 
 export interface MetalModel {
@@ -95,22 +119,33 @@ export interface MetalModel {
 export type PlatformModel = ProxmoxModel | HcloudModel | MetalModel;
 
 export interface NicModel {
-  bridge: string;
+  /** Proxmox bridge (proxmox only). */
+  bridge?: string;
   vlan?: number;
   /** Address with prefix length; absent with DHCP. */
   address?: string;
   gateway?: string;
   mtu?: number;
-  mac: string;
+  /**
+   * The link's MAC address: generated on proxmox (known before the VM exists), given by the
+   * spec on metal, absent on hcloud (the cloud assigns it).
+   */
+  mac?: string;
+  /** metal: the link's name in Talos, when no MAC selects it. */
+  link?: string;
 }
 
 export interface NodeModel {
   name: string;
   role: NodeRole;
-  /** The address Talos is applied to and the cluster knows the node by (no prefix). */
-  ip: string;
-  /** Address with prefix length. */
-  address: string;
+  /**
+   * The node-network address the cluster knows the node by (no prefix). Talos is applied to it
+   * too, except on hcloud (the server's public IPv4). Absent when the first NIC uses DHCP
+   * (proxmox: the guest agent reports it).
+   */
+  ip?: string;
+  /** Address with prefix length; absent with DHCP. */
+  address?: string;
   cpu: number;
   cpuType: string;
   memory: number;
@@ -120,6 +155,8 @@ export interface NodeModel {
   host?: string;
   vmId?: number;
   datastore?: string;
+  /** hcloud server type, from the node class. */
+  serverType?: string;
   nics: NicModel[];
   pciPassthrough: string[];
   labels: Array<{ key: string; value: string }>;
@@ -130,7 +167,7 @@ export interface NodeModel {
 export type CniModel =
   | { kind: "flannel" }
   | { kind: "none" }
-  | { kind: "cilium"; version: string; mode: "inline" | "helm-release"; values: Record<string, unknown> };
+  | CiliumModel;
 
 export interface S3BackendModel {
   kind: "s3";

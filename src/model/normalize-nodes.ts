@@ -1,4 +1,4 @@
-import type { ClusterSpec, NodeSpec } from "../spec/types.js";
+import type { ClusterSpec, NodeNicSpec, NodeSpec } from "../spec/types.js";
 import type { NetworkModel, NicModel, NodeModel, PlatformModel } from "./model.js";
 import { PROXMOX_DEFAULTS, ROLE_SIZING } from "./defaults.js";
 import { stableMac } from "./mac.js";
@@ -9,16 +9,14 @@ import { placeNodes } from "./placement.js";
 export function normalizeNodes(spec: ClusterSpec, network: NetworkModel, platform: PlatformModel): NodeModel[] {
   const classes = spec.spec.nodeClasses ?? {};
   const placement = platform.kind === "proxmox" ? placeNodes(spec.spec.nodes, platform.hosts.map((h) => h.name)) : [];
+  const metalInterface = spec.spec.platform.metal?.interface;
   return spec.spec.nodes.map((node, index) => {
     const sizing = node.class !== undefined ? classes[node.class] : undefined;
     const base = ROLE_SIZING[node.role];
-    const nics = normalizeNics(spec.metadata.name, node, network, platform);
-    const address = node.address ?? nics[0]?.address ?? "";
+    const nics = normalizeNics(spec.metadata.name, node, network, platform, metalInterface);
     const model: NodeModel = {
       name: node.name,
       role: node.role,
-      ip: hostOf(address),
-      address,
       cpu: sizing?.cpu ?? base.cpu,
       cpuType: sizing?.cpuType ?? PROXMOX_DEFAULTS.cpuType,
       memory: sizing?.memory ?? base.memory,
@@ -29,7 +27,15 @@ export function normalizeNodes(spec: ClusterSpec, network: NetworkModel, platfor
       labels: byKey(node.labels ?? {}).map(([key, value]) => ({ key, value })),
       patches: node.patches ?? [],
     };
+    // The first NIC carries the node network; without a static address there (DHCP) the
+    // platform reports the address once the machine runs.
+    const address = node.address ?? nics[0]?.address;
+    if (address !== undefined) {
+      model.address = address;
+      model.ip = hostOf(address);
+    }
     if (sizing?.dataDisk !== undefined) model.dataDisk = sizing.dataDisk;
+    if (sizing?.serverType !== undefined) model.serverType = sizing.serverType;
     if (node.vmId !== undefined) model.vmId = node.vmId;
     if (node.installDisk !== undefined) model.installDisk = node.installDisk;
     const host = placement[index];
@@ -41,11 +47,30 @@ export function normalizeNodes(spec: ClusterSpec, network: NetworkModel, platfor
   });
 }
 
-function normalizeNics(cluster: string, node: NodeSpec, network: NetworkModel, platform: PlatformModel): NicModel[] {
-  const defaultBridge = platform.kind === "proxmox" ? platform.bridge : PROXMOX_DEFAULTS.bridge;
-  const specs = node.networks ?? [{ bridge: defaultBridge, address: node.address ?? "dhcp" }];
+/**
+ * The node's NICs in order; without `networks`, one NIC with the node's address. What
+ * identifies a NIC depends on the platform: a generated MAC on a Proxmox bridge, the spec's
+ * MAC or link name on metal, nothing on hcloud (the cloud wires the private network).
+ */
+function normalizeNics(
+  cluster: string,
+  node: NodeSpec,
+  network: NetworkModel,
+  platform: PlatformModel,
+  metalInterface: string | undefined,
+): NicModel[] {
+  const specs: NodeNicSpec[] = node.networks ?? [{ address: node.address ?? "dhcp" }];
   return specs.map((nic, index) => {
-    const model: NicModel = { bridge: nic.bridge, mac: stableMac(cluster, node.name, index) };
+    const model: NicModel = {};
+    if (platform.kind === "proxmox") {
+      model.bridge = nic.bridge ?? platform.bridge;
+      model.mac = stableMac(cluster, node.name, index);
+    } else if (platform.kind === "metal") {
+      // Talos prints MACs in lower case (CEL mac()); compare like with like.
+      if (nic.mac !== undefined) model.mac = nic.mac.toLowerCase();
+      const link = nic.interface ?? (index === 0 ? metalInterface : undefined);
+      if (nic.mac === undefined && link !== undefined) model.link = link;
+    }
     if (nic.address !== "dhcp") model.address = nic.address;
     // The node network's gateway is the default route of the first NIC only.
     const gateway = nic.gateway ?? (index === 0 ? network.gateway : undefined);

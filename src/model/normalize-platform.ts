@@ -1,6 +1,6 @@
 import type { ClusterSpec } from "../spec/types.js";
-import type { PlatformModel, TalosModel } from "./model.js";
-import { PROXMOX_DEFAULTS } from "./defaults.js";
+import type { HcloudModel, PlatformModel, TalosModel } from "./model.js";
+import { HCLOUD_DEFAULTS, PROXMOX_DEFAULTS } from "./defaults.js";
 import { byKey } from "./util.js";
 
 export function normalizePlatform(spec: ClusterSpec, talos: TalosModel): PlatformModel {
@@ -25,6 +25,20 @@ export function normalizePlatform(spec: ClusterSpec, talos: TalosModel): Platfor
       guestAgent: talos.extensions.includes("siderolabs/qemu-guest-agent"),
     };
   }
-  if (platform.hcloud !== undefined) return { kind: "hcloud" };
+  if (platform.hcloud !== undefined) return normalizeHcloud(platform.hcloud);
   return { kind: "metal" };
+}
+
+function normalizeHcloud(hcloud: NonNullable<ClusterSpec["spec"]["platform"]["hcloud"]>): HcloudModel {
+  const id = hcloud.image?.id;
+  return {
+    kind: "hcloud",
+    location: hcloud.location,
+    networkZone: hcloud.networkZone ?? HCLOUD_DEFAULTS.networkZone,
+    networkRange: hcloud.networkRange ?? HCLOUD_DEFAULTS.networkRange,
+    image: id !== undefined ? { id } : { selector: hcloud.image?.selector ?? HCLOUD_DEFAULTS.imageSelector },
+    adminCidrs: hcloud.adminCidrs,
+    apiEndpoint: hcloud.apiEndpoint ?? HCLOUD_DEFAULTS.apiEndpoint,
+    loadBalancerType: hcloud.loadBalancerType ?? HCLOUD_DEFAULTS.loadBalancerType,
+  };
 }

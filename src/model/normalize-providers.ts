@@ -7,7 +7,16 @@ import { compareStrings } from "./util.js";
 export function normalizeProviders(spec: ClusterSpec, model: ClusterModel): ProviderModel[] {
   const used = new Set<string>(["talos"]);
   if (model.platform.kind === "proxmox") used.add("proxmox");
+  if (model.platform.kind === "hcloud") used.add("hcloud");
   if (model.cni.kind === "cilium") used.add("helm");
+  if (model.addons.length > 0) used.add("helm");
+  // Argo CD is rendered by helm_template; Flux bootstraps through its provider, with a
+  // generated deploy key (tls) that the forge's provider may register.
+  if (model.gitops.argocd !== undefined) used.add("helm");
+  const flux = model.gitops.flux;
+  if (flux !== undefined) used.add("flux");
+  if (flux?.auth === "ssh-key") used.add("tls");
+  if (flux?.forge !== undefined) used.add(flux.forge.kind);
   const overrides: Partial<Record<string, string>> = spec.spec.providers ?? {};
   return [...used].sort(compareStrings).map((name) => {
     const defaults = PROVIDER_DEFAULTS[name];

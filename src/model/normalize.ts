@@ -3,9 +3,10 @@
  * one calls), so plan and render never have to guess.
  */
 import type { ClusterSpec } from "../spec/types.js";
-import type { ClusterModel, CniModel, EndpointModel, NetworkModel, RegistryMirrorModel, TalosModel } from "./model.js";
+import type { ClusterModel, EndpointModel, NetworkModel, RegistryMirrorModel, TalosModel } from "./model.js";
 import {
   DEFAULT_API_PORT,
+  DEFAULT_APISERVER_PORT,
   DEFAULT_DNS_DOMAIN,
   DEFAULT_EXTENSIONS,
   DEFAULT_INSTALL_DISK,
@@ -13,12 +14,16 @@ import {
   DEFAULT_SERVICE_SUBNETS,
   DEFAULT_VERSIONS,
   FACTORY_URL,
+  HCLOUD_DEFAULTS,
   REQUIRED_VERSION,
 } from "./defaults.js";
 import { normalizeNodes } from "./normalize-nodes.js";
 import { normalizePlatform } from "./normalize-platform.js";
 import { normalizeBackend } from "./normalize-backend.js";
 import { normalizeProviders } from "./normalize-providers.js";
+import { normalizeGitops } from "./normalize-gitops.js";
+import { normalizeCni } from "./normalize-cni.js";
+import { normalizeAddons } from "./normalize-addons.js";
 import { byKey, minorOf, prefixLengthOf } from "./util.js";
 
 export function normalize(spec: ClusterSpec, specPath: string): ClusterModel {
@@ -50,10 +55,14 @@ export function normalize(spec: ClusterSpec, specPath: string): ClusterModel {
       worker: body.patches?.worker ?? [],
     },
     cni,
+    addons: [], // needs the Kubernetes model: set below
+    gitops: {}, // needs platform and backend: set below
     backend: normalizeBackend(spec),
     providers: [],
     requiredVersion: REQUIRED_VERSION,
   };
+  model.addons = normalizeAddons(spec, model.kubernetes);
+  model.gitops = normalizeGitops(spec, model.platform, model.backend);
   model.providers = normalizeProviders(spec, model);
   return model;
 }
@@ -66,7 +75,8 @@ function normalizeTalos(spec: ClusterSpec): TalosModel {
     contract: talos.contract ?? minorOf(version),
     factoryUrl: (talos.factoryUrl ?? FACTORY_URL).replace(/\/+$/, ""),
     // Sorted and de-duplicated: the schematic id is a hash of this list.
-    extensions: [...new Set(talos.schematic?.extensions ?? DEFAULT_EXTENSIONS)].sort(),
+    // The default (the QEMU guest agent) is for Proxmox VMs only: Hetzner and bare metal have no agent channel.
+    extensions: [...new Set(talos.schematic?.extensions ?? (spec.spec.platform.proxmox !== undefined ? DEFAULT_EXTENSIONS : []))].sort(),
     extraKernelArgs: talos.schematic?.extraKernelArgs ?? [],
     installDisk: talos.installDisk ?? DEFAULT_INSTALL_DISK,
   };
@@ -78,11 +88,21 @@ function normalizeTalos(spec: ClusterSpec): TalosModel {
 function normalizeEndpoint(spec: ClusterSpec): EndpointModel {
   const endpoint = spec.spec.endpoint;
   const port = endpoint.port ?? DEFAULT_API_PORT;
+  const hcloud = spec.spec.platform.hcloud;
+  const hcloudEndpoint = hcloud === undefined ? undefined : (hcloud.apiEndpoint ?? HCLOUD_DEFAULTS.apiEndpoint);
+  // The API lands on a control plane itself (VIP, floating IP, node address), so kube-apiserver
+  // must listen on the endpoint's port; behind a load balancer or a host name it keeps 6443.
+  const direct = hcloudEndpoint === "floating-ip" || (hcloudEndpoint === undefined && endpoint.host === undefined);
+  const apiServerPort = direct ? port : DEFAULT_APISERVER_PORT;
+  // On hcloud without a host name the platform module creates the address: known at apply time.
+  if (hcloudEndpoint !== undefined && endpoint.host === undefined) {
+    return { host: "", port, url: "", created: hcloudEndpoint, apiServerPort };
+  }
   const firstControlPlane = spec.spec.nodes.find((n) => n.role === "controlplane");
   // Schema and rules guarantee a VIP, a host, or a control plane with an address.
   const host = endpoint.vip ?? endpoint.host ?? (firstControlPlane?.address ?? "").split("/")[0] ?? "";
   const bracketed = host.includes(":") ? `[${host}]` : host;
-  const model: EndpointModel = { host, port, url: `https://${bracketed}:${port}` };
+  const model: EndpointModel = { host, port, url: `https://${bracketed}:${port}`, apiServerPort };
   if (endpoint.vip !== undefined) model.vip = endpoint.vip;
   return model;
 }
@@ -106,16 +126,4 @@ function normalizeMirrors(spec: ClusterSpec): RegistryMirrorModel[] {
     overridePath: mirror.overridePath ?? false,
     skipFallback: mirror.skipFallback ?? false,
   }));
-}
-
-function normalizeCni(spec: ClusterSpec): CniModel {
-  const cni = spec.spec.cni;
-  if (cni?.none !== undefined) return { kind: "none" };
-  if (cni?.cilium === undefined) return { kind: "flannel" }; // Talos's own default CNI
-  return {
-    kind: "cilium",
-    version: cni.cilium.version ?? DEFAULT_VERSIONS.cilium,
-    mode: cni.cilium.mode ?? "inline",
-    values: cni.cilium.values ?? {},
-  };
 }

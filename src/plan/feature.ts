@@ -37,9 +37,17 @@ export interface ModuleInfo {
 
 /** What the platform gives the cluster: HCL expressions the cluster module call uses. */
 export interface PlatformOutputs {
-  /** map(object({role, address})) of every node, referencing the machines when they are created here. */
+  /**
+   * map(object({role, address, internal_address?})) of every node, referencing the machines
+   * when they are created here. `address` is where the Talos API is reached; `internal_address`
+   * is the node-network address the cluster knows the node by, when it differs (hcloud).
+   */
   nodesExpr: string;
   installerImageExpr: string;
+  /** The Kubernetes API URL, when the platform creates its address (hcloud load balancer or floating IP). */
+  endpointExpr?: string;
+  /** list(string) of Talos patches for the control planes that only exist at apply time (HCloudVIPConfig). */
+  controlplanePatchesExpr?: string;
 }
 
 export interface Feature {

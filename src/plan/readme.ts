@@ -3,27 +3,46 @@ import type { ClusterModel } from "../model/model.js";
 import { renderTemplate } from "../render/templates.js";
 import type { ModuleInfo } from "./feature.js";
 import { header, type PlannedFile } from "./planned-file.js";
+import { chartsView } from "./readme-charts.js";
+import { prerequisites } from "./readme-prerequisites.js";
 
 const PLATFORM_NAMES = { proxmox: "Proxmox VE", hcloud: "Hetzner Cloud", metal: "existing machines" } as const;
+const CREATED_ENDPOINT = { "load-balancer": "load balancer IPv4", "floating-ip": "floating IPv4" } as const;
 const CNI_NAMES = { cilium: "Cilium", flannel: "Flannel (Talos default)", none: "none (bring your own)" } as const;
 
 export function planReadme(model: ClusterModel, modules: readonly ModuleInfo[]): PlannedFile {
   const applyEnv: string[] = [];
   if (model.platform.kind === "proxmox") applyEnv.push("PROXMOX_VE_API_TOKEN='user@realm!tokenid=secret'");
+  if (model.platform.kind === "hcloud") {
+    // Talos needs the token itself to move the floating IP, so the variable must carry it;
+    // so does the cloud controller manager's Secret.
+    const floating = model.platform.apiEndpoint === "floating-ip";
+    const ccm = model.addons.some((addon) => addon.id === "hcloud-ccm");
+    applyEnv.push(floating || ccm ? "TF_VAR_hcloud_token=..." : "HCLOUD_TOKEN=...");
+  }
   if (model.backend.kind === "s3") applyEnv.push("AWS_ACCESS_KEY_ID=... AWS_SECRET_ACCESS_KEY=...");
+  // Flux: the forge's token registers the deploy key; a Git token is the flux_git_token variable.
+  const flux = model.gitops.flux;
+  if (flux?.forge !== undefined) applyEnv.push(flux.forge.kind === "github" ? "GITHUB_TOKEN=..." : "GITEA_TOKEN=...");
+  if (flux?.auth === "token") applyEnv.push("TF_VAR_flux_git_token=...");
   const view = {
     header: header("markdown", model.specPath),
     specPath: model.specPath,
     name: model.name,
     talos: model.talos,
     kubernetes: model.kubernetes,
-    endpoint: { url: model.endpoint.url, vip: model.endpoint.vip ?? null },
+    endpoint: {
+      url: model.endpoint.created === undefined ? model.endpoint.url : `https://<${CREATED_ENDPOINT[model.endpoint.created]}>:${model.endpoint.port}`,
+      vip: model.endpoint.vip ?? null,
+    },
     platformName: PLATFORM_NAMES[model.platform.kind],
     cniName: CNI_NAMES[model.cni.kind],
     backendName: model.backend.kind === "s3" ? `S3 bucket ${model.backend.bucket}, encrypted, locked` : "local file",
     controlPlaneCount: model.nodes.filter((n) => n.role === "controlplane").length,
     workerCount: model.nodes.filter((n) => n.role === "worker").length,
     applyEnv,
+    prerequisites: prerequisites(model),
+    charts: chartsView(model),
     diagram: ["root --> " + modules.map((m) => m.call).join(" & "), ...modules.flatMap((m) => m.diagram)],
     modules: [{ path: ".", description: "Providers, S3 backend, variables, module calls, outputs." }].concat(
       modules.map((m) => ({ path: `modules/${m.folder}`, description: m.description })),

@@ -5,6 +5,31 @@
  */
 import type { Feature } from "../feature.js";
 import { proxmoxNodes } from "./proxmox-nodes.js";
+import { talosImage } from "./talos-image.js";
+import { hcloudServers } from "./hcloud-servers.js";
+import { metal } from "./metal.js";
 import { talosCluster } from "./talos-cluster.js";
+import { helmProvider } from "./helm-provider.js";
+import { cilium } from "./cilium.js";
+import { ADDON_FEATURES } from "./helm-addons.js";
+import { argocd } from "./argocd.js";
+import { flux } from "./flux.js";
+import { tofuController } from "./tofu-controller.js";
 
-export const FEATURES: readonly Feature[] = [proxmoxNodes, talosCluster];
+export const FEATURES: readonly Feature[] = [
+  proxmoxNodes,
+  // metal and hcloud take their installer from the image module; hcloud servers boot its snapshot.
+  talosImage,
+  hcloudServers,
+  metal,
+  talosCluster,
+  helmProvider,
+  // The CNI, then the add-ons (cert-manager, metrics-server, hcloud CCM): their inline
+  // manifests follow in this order.
+  cilium,
+  ...ADDON_FEATURES,
+  // GitOps last: it runs on the cluster (Argo CD inline manifests follow the CNI's).
+  argocd,
+  flux,
+  tofuController,
+];

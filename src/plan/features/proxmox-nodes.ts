@@ -55,6 +55,13 @@ function callView(model: ClusterModel, proxmox: ProxmoxModel) {
   };
 }
 
+/** A Proxmox resource mapping name, or a raw PCI address such as 0000:01:00.0 (hostpci id). */
+const RAW_PCI_ID = /^(?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$/;
+
+function pciDevice(device: string): HclValue {
+  return RAW_PCI_ID.test(device) ? obj({ id: device }) : obj({ mapping: device });
+}
+
 /** Optional attributes are left out rather than set to null: the module declares them optional(). */
 function nodeValue(node: NodeModel): HclValue {
   return obj({
@@ -68,7 +75,7 @@ function nodeValue(node: NodeModel): HclValue {
     data_disk: node.dataDisk,
     datastore: node.datastore,
     uefi: node.uefi,
-    pci: node.pciPassthrough,
+    pci: node.pciPassthrough.map(pciDevice),
     address: node.ip,
     nics: node.nics.map((nic) =>
       obj({ bridge: nic.bridge, mac: nic.mac, vlan_id: nic.vlan, address: nic.address, gateway: nic.gateway, mtu: nic.mtu }),

@@ -1,8 +1,9 @@
 /** The Talos cluster: secrets, configurations, apply, bootstrap, kubeconfig, health. */
 import type { ClusterModel } from "../../model/model.js";
 import { FACTORY_URL } from "../../model/defaults.js";
-import { expr, obj, type HclValue } from "../../render/hcl-value.js";
+import { expr, obj, renderHclValue, type HclValue } from "../../render/hcl-value.js";
 import type { Feature, PlanContext } from "../feature.js";
+import { kubernetesReadyAtBoot } from "../helm-releases.js";
 import { planModuleFiles, renderSection } from "../module-files.js";
 
 const FOLDER = "talos-cluster";
@@ -33,7 +34,8 @@ function callView(model: ClusterModel, context: PlanContext) {
   const { patches, platform, inlineManifests } = context;
   return {
     name: model.name,
-    endpoint: model.endpoint.url,
+    // hcloud without a host name: the load balancer's (or floating IP's) address, known at apply time.
+    endpoint: platform.endpointExpr === undefined ? model.endpoint.url : expr(platform.endpointExpr),
     talosVersion: model.talos.version,
     talosContract: model.talos.contract,
     kubernetesVersion: model.kubernetes.version,
@@ -41,13 +43,19 @@ function callView(model: ClusterModel, context: PlanContext) {
     nodes: platform.nodesExpr,
     bootstrapNode: model.nodes.find((n) => n.role === "controlplane")?.name ?? "",
     inlineManifests: inlineManifests.length === 0 ? null : inlineManifestsExpr(inlineManifests),
+    skipKubernetesChecks: !kubernetesReadyAtBoot(model),
     configPatches: obj({
       common: patches.common.map(fileExpr),
-      controlplane: patches.controlplane.map(fileExpr),
+      controlplane: withPlatformPatches(patches.controlplane.map(fileExpr), platform.controlplanePatchesExpr),
       worker: patches.worker.map(fileExpr),
     }),
     nodePatches: obj(new Map(patches.nodes.map((n) => [n.name, n.files.map(fileExpr)]))),
   };
+}
+
+/** The role's patch files, then the platform's patches that exist only at apply time. */
+function withPlatformPatches(files: HclValue[], platformExpr: string | undefined): HclValue {
+  return platformExpr === undefined ? files : expr(`concat(${renderHclValue(files)}, ${platformExpr})`);
 }
 
 function inlineManifestsExpr(sources: readonly string[]): string {

@@ -48,3 +48,35 @@ export function registryMirrorConfig(mirror: RegistryMirrorModel): Document {
   if (mirror.skipFallback) document["skipFallback"] = true;
   return document;
 }
+
+/** Static addresses and routes of a physical link (or alias); Talos 1.13 LinkConfig. */
+export function linkConfig(name: string, settings: LinkSettings): Document {
+  return { apiVersion: "v1alpha1", kind: "LinkConfig", name, ...linkSettings(settings) };
+}
+
+/** A tagged VLAN on top of `parent`, with its own addresses and routes (VLANConfig). */
+export function vlanConfig(name: string, parent: string, vlanId: number, settings: LinkSettings): Document {
+  return { apiVersion: "v1alpha1", kind: "VLANConfig", name, vlanID: vlanId, parent, ...linkSettings(settings) };
+}
+
+/** Runs the DHCPv4 client on a link (DHCPv4Config). */
+export function dhcpv4Config(link: string): Document {
+  return { apiVersion: "v1alpha1", kind: "DHCPv4Config", name: link };
+}
+
+export interface LinkSettings {
+  up?: boolean;
+  address?: string;
+  gateway?: string;
+  mtu?: number;
+}
+
+function linkSettings(settings: LinkSettings): Document {
+  const document: Document = {};
+  if (settings.up !== undefined) document["up"] = settings.up;
+  if (settings.mtu !== undefined) document["mtu"] = settings.mtu;
+  if (settings.address !== undefined) document["addresses"] = [{ address: settings.address }];
+  // A route without destination is the default route of the gateway's family.
+  if (settings.gateway !== undefined) document["routes"] = [{ gateway: settings.gateway }];
+  return document;
+}

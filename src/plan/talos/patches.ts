@@ -6,15 +6,13 @@
  */
 import type { ClusterModel, NodeModel } from "../../model/model.js";
 import type { TalosPatch } from "../../spec/types.js";
-import { KUBEPRISM_PORT } from "../../model/defaults.js";
+import { DEFAULT_APISERVER_PORT, KUBEPRISM_PORT } from "../../model/defaults.js";
 import { emitYamlDocuments } from "../../render/yaml.js";
 import { header, type PlannedFile } from "../planned-file.js";
-import { hostnameConfig, layer2VipConfig, linkAliasConfig, registryMirrorConfig, resolverConfig, timeSyncConfig } from "./documents.js";
+import { hostnameConfig, registryMirrorConfig, resolverConfig, timeSyncConfig } from "./documents.js";
+import { nodeNetworkDocuments } from "./node-network.js";
 
 type Document = Record<string, unknown>;
-
-/** The alias of the NIC that carries the node network (and the VIP). */
-export const PRIMARY_LINK_ALIAS = "net0";
 
 /** The patch files, and for each layer the paths (relative to the tree) in merge order. */
 export interface PatchPlan {
@@ -67,6 +65,9 @@ function commonDocuments(model: ClusterModel): Document[] {
   const cluster: Document = { network };
   // Cilium replaces kube-proxy (kubeProxyReplacement=true in its values).
   if (model.cni.kind === "cilium") cluster["proxy"] = { disabled: true };
+  // The Hetzner cloud controller manager initializes the nodes: kubelets start with
+  // --cloud-provider=external (https://www.talos.dev/v1.13/reference/configuration/v1alpha1/config/#Config.cluster.externalCloudProvider).
+  if (model.addons.some((addon) => addon.id === "hcloud-ccm")) cluster["externalCloudProvider"] = { enabled: true };
   const documents: Document[] = [{ machine, cluster }];
   if (model.network.nameservers.length > 0) documents.push(resolverConfig(model.network.nameservers));
   if (model.network.ntp.length > 0) documents.push(timeSyncConfig(model.network.ntp));
@@ -75,13 +76,16 @@ function commonDocuments(model: ClusterModel): Document[] {
 }
 
 function controlPlaneDocument(model: ClusterModel): Document {
-  return {
-    cluster: {
-      allowSchedulingOnControlPlanes: model.kubernetes.allowSchedulingOnControlPlanes,
-      // etcd peers talk over the node network only.
-      etcd: { advertisedSubnets: [model.network.cidr] },
-    },
+  const cluster: Document = {
+    allowSchedulingOnControlPlanes: model.kubernetes.allowSchedulingOnControlPlanes,
+    // etcd peers talk over the node network only.
+    etcd: { advertisedSubnets: [model.network.cidr] },
   };
+  // An endpoint that lands on a control plane (VIP, floating IP) reaches kube-apiserver on its own port.
+  if (model.endpoint.apiServerPort !== DEFAULT_APISERVER_PORT) {
+    cluster["controlPlane"] = { localAPIServerPort: model.endpoint.apiServerPort };
+  }
+  return { cluster };
 }
 
 function nodeDocuments(model: ClusterModel, node: NodeModel): Document[] {
@@ -91,10 +95,6 @@ function nodeDocuments(model: ClusterModel, node: NodeModel): Document[] {
   if (node.installDisk !== undefined) machine["install"] = { disk: node.installDisk };
   if (Object.keys(machine).length > 0) documents.push({ machine });
   documents.push(hostnameConfig(node.name));
-  const primary = node.nics[0];
-  if (node.role === "controlplane" && model.endpoint.vip !== undefined && primary !== undefined) {
-    documents.push(linkAliasConfig(PRIMARY_LINK_ALIAS, primary.mac));
-    documents.push(layer2VipConfig(model.endpoint.vip, PRIMARY_LINK_ALIAS));
-  }
+  documents.push(...nodeNetworkDocuments(model, node));
   return documents;
 }

@@ -1,4 +1,4 @@
-import { parseCidr } from "../net/cidr.js";
+import { cidrContainsCidr, parseCidr } from "../net/cidr.js";
 import { formatIp, parseIp } from "../net/ip.js";
 import { displayPath, quote } from "../display-path.js";
 import type { ClusterSpec, NodeSpec } from "../types.js";
@@ -126,6 +126,22 @@ function hcloudNodes(ctx: RuleContext): void {
         code: "spec/reserved-address",
         message: `${displayPath(address.path)} ${formatIp(address.cidr.address)} is the gateway of the Hetzner private network ${rangeText}`,
         path: address.path,
+      });
+    }
+  }
+  // The cloud controller manager routes each node's pod range through the private network,
+  // and Hetzner only routes destinations inside the network's range
+  // (hcloud-cloud-controller-manager docs/deploy_with_networks.md, "Considerations on the IP Ranges").
+  if (s.addons?.hcloudCcm !== undefined && range !== undefined) {
+    for (const [k, text] of (s.kubernetes?.podSubnets ?? []).entries()) {
+      const pods = parseCidr(text);
+      if (pods === undefined || pods.family !== range.family || cidrContainsCidr(range, pods)) continue;
+      ctx.report({
+        code: "spec/pods-outside-range",
+        severity: "warning",
+        message: `kubernetes.podSubnets[${k}] ${text} is outside platform.hcloud.networkRange ${rangeText}: the cloud controller manager cannot route it through the private network`,
+        path: specPath("kubernetes", "podSubnets", k),
+        hint: `widen platform.hcloud.networkRange (e.g. 10.0.0.0/8) so it holds the pod subnet, without a Hetzner subnet overlapping it`,
       });
     }
   }

@@ -43,15 +43,18 @@ export const subnets: Rule = (ctx) => {
   const node: Block[] = nodeCidr === undefined ? [] : [{ path: specPath("network", "cidr"), text: spec.spec.network.cidr, cidr: nodeCidr }];
   const hcloudRange = spec.spec.platform.hcloud?.networkRange;
   const rangeCidr = hcloudRange === undefined ? undefined : parseCidr(hcloudRange);
-  const range: Block[] = rangeCidr === undefined || hcloudRange === undefined ? [] : [{ path: specPath("platform", "hcloud", "networkRange"), text: hcloudRange, cidr: rangeCidr }];
   const pods = blocks(spec.spec.kubernetes?.podSubnets, "kubernetes", "podSubnets");
   const services = blocks(spec.spec.kubernetes?.serviceSubnets, "kubernetes", "serviceSubnets");
 
   // [reported, against]: the first block of each pair is the one the diagnostic points at.
+  // Not the hcloud networkRange: pods must not overlap its subnet (network.cidr), but the
+  // cloud controller manager's routes need the pod range *inside* the network range
+  // (hcloud-cloud-controller-manager docs/deploy_with_networks.md), and service IPs are never
+  // routed there (platform-nodes.ts checks the pod range against it).
   const pairs: Array<[Block[], Block[]]> = [
     [services, pods],
-    [pods, [...node, ...range]],
-    [services, [...node, ...range]],
+    [pods, node],
+    [services, node],
   ];
   for (const [subjects, others] of pairs) {
     for (const subject of subjects) {

@@ -1,0 +1,42 @@
+/** spec.cni -> CniModel: Talos's flannel unless the spec says otherwise. */
+import type { CiliumSpec, ClusterSpec } from "../spec/types.js";
+import { requiredCiliumValues, talosCiliumRequirements } from "../spec/cilium-on-talos.js";
+import type { CiliumLoadBalancerModel, CiliumModel } from "./cilium.js";
+import type { CniModel } from "./model.js";
+import { DEFAULT_VERSIONS } from "./defaults.js";
+import { deepMerge } from "./deep-merge.js";
+
+export function normalizeCni(spec: ClusterSpec): CniModel {
+  const cni = spec.spec.cni;
+  if (cni?.none !== undefined) return { kind: "none" };
+  if (cni?.cilium === undefined) return { kind: "flannel" }; // Talos's own default CNI
+  return normalizeCilium(cni.cilium);
+}
+
+function normalizeCilium(cilium: CiliumSpec): CiliumModel {
+  const loadBalancer = normalizeLoadBalancer(cilium);
+  const requirements = talosCiliumRequirements({ l2Announcements: loadBalancer?.l2 !== undefined });
+  // The spec rules reject a user value that contradicts a requirement, so merging the user's
+  // values over the required ones keeps every requirement (and the user's additions).
+  const model: CiliumModel = {
+    kind: "cilium",
+    version: cilium.version ?? DEFAULT_VERSIONS.cilium,
+    mode: cilium.mode ?? "inline",
+    values: deepMerge(requiredCiliumValues(requirements), cilium.values ?? {}),
+  };
+  if (loadBalancer !== undefined) model.loadBalancer = loadBalancer;
+  return model;
+}
+
+function normalizeLoadBalancer(cilium: CiliumSpec): CiliumLoadBalancerModel | undefined {
+  const spec = cilium.loadBalancer;
+  if (spec === undefined) return undefined;
+  const model: CiliumLoadBalancerModel = {
+    blocks: (spec.pools ?? []).map((pool) => ("cidr" in pool ? { cidr: pool.cidr } : { start: pool.start, stop: pool.stop })),
+  };
+  if (spec.l2 !== undefined) {
+    model.l2 = { interfaces: spec.l2.interfaces ?? [], excludeControlPlanes: spec.l2.excludeControlPlanes ?? false };
+  }
+  if (model.l2 === undefined && model.blocks.length === 0) return undefined;
+  return model;
+}

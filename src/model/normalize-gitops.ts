@@ -1,0 +1,116 @@
+/** spec.gitops -> GitopsModel: defaults, the forge, and what the tofu-controller runner needs. */
+import type { ClusterSpec, FluxSpec, TofuControllerSpec } from "../spec/types.js";
+import { DEFAULT_VERSIONS, GITOPS_DEFAULTS } from "./defaults.js";
+import type { ArgocdModel, FluxModel, ForgeModel, GitopsModel, RunnerEnvModel, TofuControllerModel } from "./gitops.js";
+import type { BackendModel, PlatformModel } from "./model.js";
+
+export function normalizeGitops(
+  spec: ClusterSpec,
+  platform: PlatformModel,
+  backend: BackendModel,
+): GitopsModel {
+  const gitops = spec.spec.gitops ?? {};
+  const model: GitopsModel = {};
+  if (gitops.flux !== undefined) model.flux = normalizeFlux(spec.metadata.name, gitops.flux);
+  if (gitops.argocd !== undefined) {
+    const argocd: ArgocdModel = {
+      chartVersion: gitops.argocd.version ?? DEFAULT_VERSIONS.argocd,
+      namespace: GITOPS_DEFAULTS.argocdNamespace,
+      repository: gitops.argocd.repository,
+      revision: gitops.argocd.revision ?? GITOPS_DEFAULTS.argocdRevision,
+      path: gitops.argocd.path,
+      values: gitops.argocd.values ?? {},
+    };
+    model.argocd = argocd;
+  }
+  if (gitops.tofuController !== undefined) {
+    const env = runnerEnv(platform, backend, model.flux);
+    model.tofuController = normalizeTofuController(spec.metadata.name, gitops.tofuController, env);
+  }
+  return model;
+}
+
+function normalizeFlux(clusterName: string, flux: FluxSpec): FluxModel {
+  const model: FluxModel = {
+    url: flux.repository,
+    branch: flux.branch ?? GITOPS_DEFAULTS.branch,
+    path: flux.path ?? `${GITOPS_DEFAULTS.fluxPathPrefix}${clusterName}`,
+    interval: flux.interval ?? GITOPS_DEFAULTS.fluxInterval,
+    auth: flux.auth ?? "ssh-key",
+    sshUser: sshUserOf(flux.repository),
+  };
+  const forge = forgeOf(flux);
+  if (forge !== undefined) model.forge = forge;
+  return model;
+}
+
+/** ssh://git@host/org/repo.git -> "git"; Flux needs the login separately from the key. */
+function sshUserOf(url: string): string {
+  const match = /^ssh:\/\/([^@/]+)@/.exec(url);
+  return match?.[1] ?? GITOPS_DEFAULTS.sshUser;
+}
+
+function forgeOf(flux: FluxSpec): ForgeModel | undefined {
+  const forge = flux.forge;
+  if (forge?.github !== undefined) return { kind: "github", ...forge.github };
+  if (forge?.gitea !== undefined) return { kind: "gitea", ...forge.gitea, url: forge.gitea.url.replace(/\/+$/, "") };
+  return undefined;
+}
+
+function normalizeTofuController(name: string, spec: TofuControllerSpec, env: RunnerEnvModel[]): TofuControllerModel {
+  const model: TofuControllerModel = {
+    name,
+    namespace: spec.namespace ?? GITOPS_DEFAULTS.tofuNamespace,
+    sourceName: `${name}-infra`,
+    repository: spec.repository,
+    branch: spec.branch ?? GITOPS_DEFAULTS.branch,
+    path: treePath(spec.path),
+    interval: spec.interval ?? GITOPS_DEFAULTS.tofuInterval,
+    sourceInterval: GITOPS_DEFAULTS.sourceInterval,
+    approvePlan: spec.approvePlan ?? GITOPS_DEFAULTS.approvePlan,
+    credentialsSecret: spec.credentialsSecret ?? `${name}-credentials`,
+    outputsSecret: `${name}-outputs`,
+    env,
+  };
+  // An ssh:// source cannot be fetched without a key; https:// may be public.
+  const gitSecret = spec.gitSecret ?? (spec.repository.startsWith("ssh://") ? `${name}-git` : undefined);
+  if (gitSecret !== undefined) model.gitSecret = gitSecret;
+  if (spec.runnerImage !== undefined) model.runnerImage = spec.runnerImage;
+  return model;
+}
+
+/** tofu-controller's form of a path in the repository: "infra/x/" -> "./infra/x", "." -> "./". */
+function treePath(path: string): string {
+  const bare = path.replace(/^(?:\.\/)+/, "").replace(/\/+$/, "");
+  return bare === "" || bare === "." ? "./" : `./${bare}`;
+}
+
+/**
+ * What the tree reads from the environment, by provider: the runner pod gets each from the
+ * credentials Secret (valueFrom.secretKeyRef, never inline). Keys are named like the variables.
+ */
+const PLATFORM_ENV: Record<PlatformModel["kind"], readonly RunnerEnvModel[]> = {
+  // bpg/proxmox: API token for the API, private key for the SSH disk import (docs/index.md).
+  proxmox: [env("PROXMOX_VE_API_TOKEN"), env("PROXMOX_VE_SSH_PRIVATE_KEY")],
+  // hetznercloud/hcloud reads HCLOUD_TOKEN; the tree's own hcloud_token variable takes the same token.
+  hcloud: [env("HCLOUD_TOKEN"), { name: "TF_VAR_hcloud_token", key: "HCLOUD_TOKEN" }],
+  metal: [],
+};
+
+const FORGE_ENV: Record<ForgeModel["kind"], RunnerEnvModel> = {
+  github: env("GITHUB_TOKEN"),
+  gitea: env("GITEA_TOKEN"),
+};
+
+function runnerEnv(platform: PlatformModel, backend: BackendModel, flux: FluxModel | undefined): RunnerEnvModel[] {
+  const list: RunnerEnvModel[] = [...PLATFORM_ENV[platform.kind]];
+  // The S3 backend (and its lock file) authenticate like the AWS SDK.
+  if (backend.kind === "s3") list.push(env("AWS_ACCESS_KEY_ID"), env("AWS_SECRET_ACCESS_KEY"));
+  if (flux?.auth === "token") list.push(env("TF_VAR_flux_git_token"));
+  if (flux?.forge !== undefined) list.push(FORGE_ENV[flux.forge.kind]);
+  return list;
+}
+
+function env(name: string): RunnerEnvModel {
+  return { name, key: name };
+}

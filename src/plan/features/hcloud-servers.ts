@@ -1,0 +1,92 @@
+/**
+ * Hetzner Cloud (seed 002): a private network whose subnet is the node network, spread
+ * placement groups, a firewall for the Talos and Kubernetes APIs, one server per node from the
+ * Talos snapshot, and the API endpoint (a load balancer, or a floating IP that Talos moves).
+ * The machine configuration is applied by modules/talos-cluster over each server's public
+ * IPv4, never through user_data, so that later spec changes reach running nodes.
+ */
+import type { ClusterModel, HcloudModel, NodeModel } from "../../model/model.js";
+import { obj, renderHclValue, type HclValue } from "../../render/hcl-value.js";
+import type { Feature } from "../feature.js";
+import { planModuleFiles, renderSection } from "../module-files.js";
+
+const FOLDER = "hcloud-servers";
+
+function hcloudOf(model: ClusterModel): HcloudModel {
+  if (model.platform.kind !== "hcloud") throw new Error("plan bug: hcloud feature on another platform");
+  return model.platform;
+}
+
+/** The endpoint's public address, as the module knows it. */
+function apiAddressExpr(hcloud: HcloudModel): string {
+  return hcloud.apiEndpoint === "load-balancer" ? "hcloud_load_balancer.api.ipv4" : "hcloud_floating_ip.api.ip_address";
+}
+
+function moduleView(model: ClusterModel) {
+  const hcloud = hcloudOf(model);
+  const address = apiAddressExpr(hcloud);
+  return {
+    loadBalancer: hcloud.apiEndpoint === "load-balancer",
+    floatingIp: hcloud.apiEndpoint === "floating-ip",
+    imageSelector: "selector" in hcloud.image ? hcloud.image.selector : null,
+    imageExpr: "selector" in hcloud.image ? "data.hcloud_image.talos.id" : renderHclValue(String(hcloud.image.id)),
+    apiAddressExpr: address,
+    apiUrlExpr: `"https://\${${address}}:\${var.api_port}"`,
+  };
+}
+
+export const hcloudServers: Feature = {
+  id: FOLDER,
+  enabled: (model) => model.platform.kind === "hcloud",
+  module: (model) => ({
+    folder: FOLDER,
+    call: "nodes",
+    description: `Private network and subnet, spread placement groups, firewall (Talos and Kubernetes APIs from the admin networks), a primary IPv4 and a server per node from the Talos snapshot, the API ${
+      hcloudOf(model).apiEndpoint === "load-balancer" ? "load balancer" : "floating IP (moved by Talos)"
+    }.`,
+    diagram: ['nodes -- "public and private addresses, API endpoint" --> cluster'],
+  }),
+  files: (model) => planModuleFiles(model, FOLDER, moduleView(model)),
+  platform: (model) => {
+    const hcloud = hcloudOf(model);
+    const outputs = { nodesExpr: "module.nodes.nodes", installerImageExpr: "module.image.installer_image" };
+    return {
+      ...outputs,
+      // A host name in the spec stays the endpoint (its DNS points at api_address).
+      ...(model.endpoint.created === undefined ? {} : { endpointExpr: "module.nodes.api_endpoint" }),
+      ...(hcloud.apiEndpoint === "floating-ip" ? { controlplanePatchesExpr: "module.nodes.controlplane_patches" } : {}),
+    };
+  },
+  root: (model) => {
+    const hcloud = hcloudOf(model);
+    const floatingIp = hcloud.apiEndpoint === "floating-ip";
+    return {
+      providers: [renderSection(FOLDER, "providers", {})],
+      variables: [renderSection(FOLDER, "variables", { floatingIp })],
+      calls: [
+        renderSection(FOLDER, "call", {
+          name: model.name,
+          location: hcloud.location,
+          networkZone: hcloud.networkZone,
+          networkRange: hcloud.networkRange,
+          nodeCidr: model.network.cidr,
+          adminCidrs: hcloud.adminCidrs,
+          apiPort: model.endpoint.port,
+          apiServerPort: model.endpoint.apiServerPort,
+          loadBalancerType: floatingIp ? null : hcloud.loadBalancerType,
+          floatingIp,
+          nodes: obj(new Map(model.nodes.map((node) => [node.name, nodeValue(node)]))),
+        }),
+      ],
+      outputs: [renderSection(FOLDER, "outputs", {})],
+    };
+  },
+};
+
+function nodeValue(node: NodeModel): HclValue {
+  // The spec rules guarantee both on hcloud (static private address, class with serverType).
+  if (node.ip === undefined || node.serverType === undefined) {
+    throw new Error(`plan bug: hcloud node ${node.name} without a private address or server type`);
+  }
+  return obj({ role: node.role, server_type: node.serverType, address: node.ip });
+}

@@ -1,0 +1,129 @@
+/**
+ * Helm-packaged add-ons (cert-manager, metrics-server, the Hetzner cloud controller manager),
+ * one feature and one module each, from one set of templates (templates/helm-addon/). Per
+ * add-on `mode`: inline (helm_template into every control plane's inline manifests) or
+ * helm-release (a helm_release once the cluster is healthy).
+ */
+import { ADDON_CHARTS, type AddonChart } from "../../model/addon-charts.js";
+import type { AddonModel } from "../../model/addons.js";
+import type { ClusterModel } from "../../model/model.js";
+import { expr, type HclValue } from "../../render/hcl-value.js";
+import { renderTemplate } from "../../render/templates.js";
+import type { Feature } from "../feature.js";
+import { bootReleases, CHART_CALLS, waitForExpr } from "../helm-releases.js";
+import { renderSection } from "../module-files.js";
+import { header, type PlannedFile } from "../planned-file.js";
+import { valuesFile } from "./values-file.js";
+
+const TEMPLATES = "helm-addon";
+const MODULE_FILES = ["versions", "variables", "main", "outputs"] as const;
+
+const TITLES: Readonly<Record<AddonModel["id"], { title: string; about: string }>> = {
+  "cert-manager": { title: "cert-manager", about: "certificates for Ingress and webhooks" },
+  "metrics-server": { title: "metrics-server", about: "resource metrics for kubectl top and autoscaling" },
+  "hcloud-ccm": { title: "Hetzner Cloud controller manager", about: "node metadata, routes and load balancers from Hetzner Cloud" },
+};
+
+function addonOf(model: ClusterModel, chart: AddonChart): AddonModel {
+  const addon = model.addons.find((a) => a.id === chart.id);
+  if (addon === undefined) throw new Error(`plan bug: ${chart.id} feature without its add-on`);
+  return addon;
+}
+
+function addonFeature(chart: AddonChart): Feature {
+  const call = CHART_CALLS[chart.id];
+  const valuesPath = `values/${chart.id}.yaml`;
+  return {
+    id: chart.id,
+    enabled: (model) => model.addons.some((a) => a.id === chart.id),
+    module: (model) => {
+      const release = addonOf(model, chart).mode === "helm-release";
+      const { title, about } = TITLES[chart.id];
+      return {
+        folder: chart.id,
+        call,
+        description: `${title} (${about}): ${release ? "a helm_release once the cluster is healthy" : "rendered by helm_template into the control planes' inline manifests"}, values in ${valuesPath}.`,
+        diagram: release ? [`cluster -- "kubeconfig" --> ${call}`] : [`${call} -- "inline manifest" --> cluster`],
+      };
+    },
+    files: (model) => {
+      const addon = addonOf(model, chart);
+      return [
+        ...moduleFiles(model, addon),
+        valuesFile(model, valuesPath, addon.values, [
+          `Helm values of the ${addon.chart} chart:`,
+          `the add-on's defaults with addons.${chart.specKey}.values from the spec merged over them`,
+          "(maps merge, lists and scalars replace).",
+        ]),
+      ];
+    },
+    inlineManifests: (model) => {
+      const addon = addonOf(model, chart);
+      return addon.mode === "inline" || hasSecret(addon) ? [`module.${call}.inline_manifests`] : [];
+    },
+    root: (model) => ({ calls: [renderSection(TEMPLATES, "call", callView(model, addonOf(model, chart), valuesPath))] }),
+  };
+}
+
+/** The Hetzner controller manager reads its token and network from a Secret the tree creates. */
+function hasSecret(addon: AddonModel): boolean {
+  return addon.id === "hcloud-ccm";
+}
+
+function moduleFiles(model: ClusterModel, addon: AddonModel): PlannedFile[] {
+  const release = addon.mode === "helm-release";
+  const sources: Record<string, string> = {};
+  for (const provider of model.providers) sources[`${provider.name}Source`] = provider.source;
+  const parts = [
+    ...(addon.namespace !== "kube-system" ? ["its Namespace"] : []),
+    ...(hasSecret(addon) ? ["the Secret the chart reads"] : []),
+    "the rendered chart",
+  ];
+  const contents: HclValue[] = [
+    ...(addon.namespace !== "kube-system" ? [expr("local.namespace")] : []),
+    ...(hasSecret(addon) ? [expr("local.secret")] : []),
+    expr(`data.helm_template.this.manifest`),
+  ];
+  const view = {
+    header: header("hcl", model.specPath),
+    ...sources,
+    release,
+    secret: hasSecret(addon),
+    name: addon.id,
+    namespace: addon.namespace,
+    // helm_release creates the namespace; inline, a Namespace object does (kube-system exists).
+    createNamespace: addon.namespace !== "kube-system",
+    repository: addon.repository,
+    chart: addon.chart,
+    chartVersionDescription: `Version of the ${addon.chart} chart (${addon.repository}).`,
+    secretManifestName: `${addon.id}-secret`,
+    inlineDescription: `One entry of cluster.inlineManifests: ${parts.join(", then ")}.`,
+    inlineContents: contents,
+  };
+  return MODULE_FILES.map((file) => ({
+    path: `modules/${addon.id}/${file}.tf`,
+    kind: "hcl",
+    contents: renderTemplate(`${TEMPLATES}/${file}.tf`, view),
+  }));
+}
+
+function callView(model: ClusterModel, addon: AddonModel, valuesPath: string) {
+  const call = CHART_CALLS[addon.id];
+  const release = addon.mode === "helm-release";
+  return {
+    release,
+    call,
+    comment: `${TITLES[addon.id].title} ${addon.version}`,
+    source: `./modules/${addon.id}`,
+    version: addon.version,
+    kubernetesVersion: model.kubernetes.version,
+    values: expr(`file("\${path.module}/${valuesPath}")`),
+    waitFor: release ? expr(waitForExpr(model, call)) : null,
+    waitsForBoot: bootReleases(model).some((c) => c !== call),
+    // The private network of the hcloud platform module (the spec rules allow this add-on on
+    // hcloud only); the token is the root variable hcloud_token that module's provider uses.
+    secret: hasSecret(addon) ? { network: expr("module.nodes.network_id") } : null,
+  };
+}
+
+export const ADDON_FEATURES: readonly Feature[] = ADDON_CHARTS.map(addonFeature);

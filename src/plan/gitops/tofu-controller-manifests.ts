@@ -1,0 +1,61 @@
+/**
+ * The objects that let an existing cluster running Flux and tofu-controller reconcile the
+ * generated tree (seed 001): a GitRepository for the tree and a Terraform object. Field names
+ * follow the tofu-controller API reference (infra.contrib.fluxcd.io/v1alpha2,
+ * https://flux-iac.github.io/tofu-controller/References/terraform/) and Flux's GitRepository
+ * (source.toolkit.fluxcd.io/v1). Documents keep their construction order (apiVersion first).
+ */
+import type { TofuControllerModel } from "../../model/gitops.js";
+import type { BackendModel } from "../../model/model.js";
+import { s3BackendBlock } from "./backend-block.js";
+
+/** The root outputs tofu-controller copies into a Secret (templates/talos-cluster/root-outputs). */
+export const WRITTEN_OUTPUTS = ["kubeconfig", "talosconfig"] as const;
+
+export function gitRepository(tofu: TofuControllerModel): Record<string, unknown> {
+  const spec: Record<string, unknown> = {
+    interval: tofu.sourceInterval,
+    url: tofu.repository,
+    ref: { branch: tofu.branch },
+  };
+  if (tofu.gitSecret !== undefined) spec["secretRef"] = { name: tofu.gitSecret };
+  return {
+    apiVersion: "source.toolkit.fluxcd.io/v1",
+    kind: "GitRepository",
+    metadata: { name: tofu.sourceName, namespace: tofu.namespace },
+    spec,
+  };
+}
+
+export function terraform(tofu: TofuControllerModel, backend: BackendModel): Record<string, unknown> {
+  const spec: Record<string, unknown> = {
+    interval: tofu.interval,
+    // "auto" applies every plan; empty waits until approvePlan is set to the planned revision.
+    approvePlan: tofu.approvePlan === "auto" ? "auto" : "",
+    path: tofu.path,
+    sourceRef: { kind: "GitRepository", name: tofu.sourceName, namespace: tofu.namespace },
+  };
+  // Without backendConfig the runner overrides the tree's backend with a Kubernetes backend
+  // (state in the Secret tfstate-default-<name>): right for a tree with local state, wrong
+  // for one whose state lives in S3.
+  if (backend.kind === "s3") spec["backendConfig"] = { customConfiguration: s3BackendBlock(backend) };
+  spec["writeOutputsToSecret"] = { name: tofu.outputsSecret, outputs: [...WRITTEN_OUTPUTS] };
+  if (tofu.runnerImage !== undefined || tofu.env.length > 0) spec["runnerPodTemplate"] = { spec: runnerPodSpec(tofu) };
+  return {
+    apiVersion: "infra.contrib.fluxcd.io/v1alpha2",
+    kind: "Terraform",
+    metadata: { name: tofu.name, namespace: tofu.namespace },
+    spec,
+  };
+}
+
+/** Credentials come from the Secret, key by key (valueFrom.secretKeyRef), never inline. */
+function runnerPodSpec(tofu: TofuControllerModel): Record<string, unknown> {
+  const spec: Record<string, unknown> = {};
+  if (tofu.runnerImage !== undefined) spec["image"] = tofu.runnerImage;
+  if (tofu.env.length > 0) spec["env"] = tofu.env.map((variable) => ({
+    name: variable.name,
+    valueFrom: { secretKeyRef: { name: tofu.credentialsSecret, key: variable.key } },
+  }));
+  return spec;
+}

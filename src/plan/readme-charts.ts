@@ -1,0 +1,37 @@
+/**
+ * The README's view of the Helm charts of the tree (Cilium and the add-ons): how each is
+ * installed, where its values are, and how it is upgraded. Inline manifests are created by
+ * Talos at bootstrap and never updated; `talosctl upgrade-k8s` re-applies them (Talos docs,
+ * "inlineManifests and extraManifests"; siderolabs/go-kubernetes manifests.Sync).
+ */
+import type { ClusterModel } from "../model/model.js";
+
+interface ChartRow {
+  title: string;
+  version: string;
+  how: string;
+  valuesPath: string;
+}
+
+const ADDON_TITLES = { "cert-manager": "cert-manager", "metrics-server": "metrics-server", "hcloud-ccm": "hcloud-cloud-controller-manager" } as const;
+
+const HOW = { inline: "inline manifest (helm_template)", "helm-release": "helm_release after the health check" } as const;
+
+export function chartsView(model: ClusterModel) {
+  const rows: Array<ChartRow & { mode: keyof typeof HOW }> = [];
+  if (model.cni.kind === "cilium") {
+    rows.push({ title: "cilium", version: model.cni.version, mode: model.cni.mode, how: HOW[model.cni.mode], valuesPath: "values/cilium.yaml" });
+  }
+  for (const addon of model.addons) {
+    rows.push({ title: ADDON_TITLES[addon.id], version: addon.version, mode: addon.mode, how: HOW[addon.mode], valuesPath: `values/${addon.id}.yaml` });
+  }
+  const released = rows.filter((r) => r.mode === "helm-release").map((r) => r.title);
+  return {
+    present: rows.length > 0,
+    rows,
+    ciliumInline: model.cni.kind === "cilium" && model.cni.mode === "inline",
+    loadBalancer: model.cni.kind === "cilium" && model.cni.loadBalancer !== undefined,
+    hcloudSecret: model.addons.some((a) => a.id === "hcloud-ccm"),
+    released: released.length === 0 ? null : released.map((t) => `\`${t}\``).join(", "),
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * What must exist before the first `tofu apply`, by platform: the generated README lists it.
+ * Proxmox VMs boot an image the tree downloads itself; Hetzner servers need a Talos snapshot,
+ * and existing machines must already run Talos in maintenance mode at their address.
+ */
+import type { ClusterModel } from "../model/model.js";
+
+/** The boot image's URL exists once the schematic does. */
+const IMAGE_URL = "its URL comes from `tofu apply -target=module.image` and `tofu output -raw boot_image_url`";
+
+export function prerequisites(model: ClusterModel): string[] {
+  const platform = model.platform;
+  switch (platform.kind) {
+    case "hcloud": {
+      const image = "selector" in platform.image ? `labelled \`${platform.image.selector}\`` : `with id ${platform.image.id}`;
+      return [
+        `A Talos snapshot in the Hetzner Cloud project, ${image}, made from the factory's hcloud disk image (${IMAGE_URL}), for instance with hcloud-upload-image or Packer. The servers boot it and wait in maintenance mode.`,
+        "`platform.hcloud.adminCidrs` includes the address `tofu` runs from: configurations are applied over the Talos API (50000/tcp) on each server's public IPv4, which the firewall opens to those networks only.",
+      ];
+    }
+    case "metal":
+      return [
+        `Every machine boots the Talos ISO (${IMAGE_URL}) and waits in maintenance mode at its address from the spec (a DHCP reservation, or \`ip=\` in \`talos.schematic.extraKernelArgs\`). \`tofu apply\` then installs Talos to the install disk and gives each machine its static network configuration.`,
+      ];
+    case "proxmox":
+      return model.nodes.some((node) => node.ip === undefined)
+        ? [
+            "DHCP nodes are reached at the address the QEMU guest agent reports for their first NIC; keep it stable with DHCP reservations for the MAC addresses in `main.tf`.",
+          ]
+        : [];
+  }
+}

@@ -1,0 +1,74 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { check, ROOT } from "../spec.test-helper.js";
+import { checkSpec } from "../index.js";
+import type { ClusterSpec, NodeSpec } from "../types.js";
+
+/** A valid fixture of this feature, parsed, to mutate. */
+function fixture(name: string): ClusterSpec {
+  const path = `fixtures/${name}/spec.yaml`;
+  const { spec, diagnostics } = checkSpec(readFileSync(join(ROOT, path), "utf8"), path);
+  if (spec === undefined || diagnostics.length > 0) throw new Error(`test setup: ${path} does not validate`);
+  return structuredClone(spec);
+}
+
+function lines(spec: ClusterSpec): string[] {
+  return check(spec).map((d) => `${d.severity} ${d.code}: ${d.message}`);
+}
+
+function worker(name: string, address: string): NodeSpec {
+  return { name, role: "worker", class: "worker", address };
+}
+
+describe("platform-nodes on hcloud", () => {
+  it("accepts the fixtures", () => {
+    expect(lines(fixture("hcloud-lb"))).toEqual([]);
+    expect(lines(fixture("seed-002-hcloud"))).toEqual([]);
+  });
+
+  it("counts the servers of a role against the spread placement group", () => {
+    const s = fixture("hcloud-lb");
+    for (let i = 3; i <= 11; i++) s.spec.nodes.push(worker(`wk-${i}`, `10.0.1.${20 + i}/24`));
+    expect(lines(s)).toEqual(["error spec/placement-group-limit: 11 worker nodes do not fit one spread placement group (at most 10 servers)"]);
+  });
+
+  it("wants the pod range inside the network range when the cloud controller manager routes it", () => {
+    const s = fixture("seed-002-hcloud");
+    const hcloud = s.spec.platform.hcloud;
+    if (hcloud === undefined) throw new Error("test setup: not hcloud");
+    hcloud.networkRange = "10.0.0.0/16";
+    expect(lines(s)).toEqual([
+      "warning spec/pods-outside-range: kubernetes.podSubnets[0] 10.42.0.0/16 is outside platform.hcloud.networkRange 10.0.0.0/16: the cloud controller manager cannot route it through the private network",
+    ]);
+    delete s.spec.addons?.hcloudCcm;
+    expect(lines(s)).toEqual([]);
+  });
+});
+
+describe("platform-nodes on metal", () => {
+  it("takes platform.metal.interface for first NICs that name no link", () => {
+    const s = fixture("metal");
+    expect(lines(s)).toEqual([]);
+    delete s.spec.platform.metal?.interface;
+    expect(lines(s)).toEqual([
+      'error spec/missing-link: nodes[2] ("cp-3") does not say which link carries its address',
+      'error spec/missing-link: nodes[4] ("wk-2") does not say which link carries its address',
+    ]);
+  });
+});
+
+describe("platform-nodes on proxmox", () => {
+  it("accepts DHCP nodes when the image carries the guest agent", () => {
+    expect(lines(fixture("proxmox-multi-nic-dhcp"))).toEqual([]);
+  });
+
+  it("refuses DHCP nodes without the guest agent", () => {
+    const s = fixture("proxmox-multi-nic-dhcp");
+    s.spec.talos = { schematic: { extensions: ["siderolabs/iscsi-tools"] } };
+    expect(lines(s)).toEqual([
+      'error spec/dhcp-without-guest-agent: nodes[3] ("work-00") takes its address from DHCP, but the image has no QEMU guest agent to report it',
+      'error spec/dhcp-without-guest-agent: nodes[4] ("work-01") takes its address from DHCP, but the image has no QEMU guest agent to report it',
+    ]);
+  });
+});
