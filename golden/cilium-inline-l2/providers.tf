@@ -8,8 +8,9 @@ provider "proxmox" {
   api_token = var.proxmox_api_token
 
   # The Talos disk image is imported into each VM over SSH (disk.file_id of an "iso" download).
+  # Without an agent the provider reads the key from PROXMOX_VE_SSH_PRIVATE_KEY.
   ssh {
-    agent    = true
+    agent    = var.proxmox_ssh_agent
     username = var.proxmox_ssh_username
   }
 }

@@ -16,6 +16,12 @@ variable "proxmox_ssh_username" {
   default     = "root"
 }
 
+variable "proxmox_ssh_agent" {
+  description = "Authenticate to the Proxmox hosts with the local SSH agent; false uses PROXMOX_VE_SSH_PRIVATE_KEY (CI, tofu-controller runners)."
+  type        = bool
+  default     = true
+}
+
 variable "flux_git_username" {
   description = "User name sent with the Git token (GitHub accepts any; Gitea and GitLab want the token's owner)."
   type        = string

@@ -15,3 +15,9 @@ variable "proxmox_ssh_username" {
   type        = string
   default     = "root"
 }
+
+variable "proxmox_ssh_agent" {
+  description = "Authenticate to the Proxmox hosts with the local SSH agent; false uses PROXMOX_VE_SSH_PRIVATE_KEY (CI, tofu-controller runners)."
+  type        = bool
+  default     = true
+}
