@@ -3,7 +3,7 @@
 // spec schema, the Handlebars templates), then bundle the CLI into one file so a pre-commit
 // hook pays for a single module load. Run by `npm ci` (prepare) and `npm test`.
 import { build } from "esbuild";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -13,6 +13,22 @@ for (const step of ["precompile-schema.mjs", "precompile-templates.mjs"]) {
   const script = join(root, "scripts", step);
   if (existsSync(script)) await (await import(script)).default(root);
 }
+
+// Start from an empty dist/: stale chunks of an earlier build would otherwise ship.
+rmSync(join(root, "dist"), { recursive: true, force: true });
+
+// The schema-only stub provider that offline validate starts (twice per provider per run):
+// one self-contained file with no imports to resolve, so each launch is Node's startup only.
+await build({
+  entryPoints: [join(root, "src/validate/stub-provider/main.ts")],
+  outfile: join(root, "dist/stub-provider.mjs"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  legalComments: "none",
+  logLevel: "warning",
+});
 
 await build({
   entryPoints: [join(root, "src/cli/main.ts"), join(root, "src/index.ts")],
