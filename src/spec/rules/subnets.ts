@@ -5,25 +5,32 @@ import { displayPath, quote } from "../display-path.js";
 import { ipFields } from "./ip-fields.js";
 import { specPath } from "./paths.js";
 import type { Rule } from "./rule.js";
+// The defaults are the model's (every default lives there); the rule checks what they imply.
+import { DEFAULT_POD_SUBNETS, DEFAULT_SERVICE_SUBNETS } from "../../model/defaults.js";
 
 interface Block {
   path: PathSegment[];
   text: string;
   cidr: Cidr;
+  /** Not written in the spec: the default the model will use. */
+  isDefault: boolean;
 }
 
-function blocks(texts: readonly string[] | undefined, ...prefix: PathSegment[]): Block[] {
-  return (texts ?? []).flatMap((text, i) => {
+/** The blocks written in the spec, or the defaults the cluster gets when none are. */
+function blocks(texts: readonly string[] | undefined, defaults: readonly string[], ...prefix: PathSegment[]): Block[] {
+  const isDefault = texts === undefined;
+  return (texts ?? defaults).flatMap((text, i) => {
     const cidr = parseCidr(text);
-    return cidr === undefined ? [] : [{ path: specPath(...prefix, i), text, cidr }];
+    return cidr === undefined ? [] : [{ path: specPath(...prefix, i), text, cidr, isDefault }];
   });
 }
 
 /**
  * Network blocks: no host bits, and pod, service and node networks disjoint. An overlap makes
  * traffic to a pod or service IP leave through the node network, or the reverse: the cluster
- * comes up and then silently drops packets. (Only blocks written in the spec are compared; the
- * Talos defaults 10.244.0.0/16 and 10.96.0.0/12 are the model's business.)
+ * comes up and then silently drops packets. Pod and service subnets left out are compared as
+ * the defaults the cluster will get (10.244.0.0/16 and 10.96.0.0/12): a node network inside
+ * 10.244.0.0/16 needs explicit pod subnets.
  */
 export const subnets: Rule = (ctx) => {
   const { spec } = ctx;
@@ -40,11 +47,12 @@ export const subnets: Rule = (ctx) => {
   }
 
   const nodeCidr = parseCidr(spec.spec.network.cidr);
-  const node: Block[] = nodeCidr === undefined ? [] : [{ path: specPath("network", "cidr"), text: spec.spec.network.cidr, cidr: nodeCidr }];
+  const node: Block[] =
+    nodeCidr === undefined ? [] : [{ path: specPath("network", "cidr"), text: spec.spec.network.cidr, cidr: nodeCidr, isDefault: false }];
   const hcloudRange = spec.spec.platform.hcloud?.networkRange;
   const rangeCidr = hcloudRange === undefined ? undefined : parseCidr(hcloudRange);
-  const pods = blocks(spec.spec.kubernetes?.podSubnets, "kubernetes", "podSubnets");
-  const services = blocks(spec.spec.kubernetes?.serviceSubnets, "kubernetes", "serviceSubnets");
+  const pods = blocks(spec.spec.kubernetes?.podSubnets, DEFAULT_POD_SUBNETS, "kubernetes", "podSubnets");
+  const services = blocks(spec.spec.kubernetes?.serviceSubnets, DEFAULT_SERVICE_SUBNETS, "kubernetes", "serviceSubnets");
 
   // [reported, against]: the first block of each pair is the one the diagnostic points at.
   // Not the hcloud networkRange: pods must not overlap its subnet (network.cidr), but the
@@ -59,12 +67,18 @@ export const subnets: Rule = (ctx) => {
   for (const [subjects, others] of pairs) {
     for (const subject of subjects) {
       const other = others.find((o) => cidrsOverlap(subject.cidr, o.cidr));
-      if (other === undefined) continue;
+      if (other === undefined || (subject.isDefault && other.isDefault)) continue;
+      // Point at what the user wrote; a default has no place in the file.
+      const [at, against] = subject.isDefault ? [other, subject] : [subject, other];
+      const name = (block: Block) =>
+        block.isDefault ? `the default ${displayPath(block.path.slice(0, -1))} ${block.text}` : ctx.ref(block.path, block.text);
       ctx.report({
         code: "spec/subnet-overlap",
-        message: `${displayPath(subject.path)} ${subject.text} overlaps ${ctx.ref(other.path, other.text)}`,
-        path: subject.path,
-        hint: "pod, service and node networks must not share addresses",
+        message: `${displayPath(at.path)} ${at.text} overlaps ${name(against)}`,
+        path: at.path,
+        hint: against.isDefault
+          ? `set ${displayPath(against.path.slice(0, -1))} to a range outside ${at.text}`
+          : "pod, service and node networks must not share addresses",
       });
     }
   }
