@@ -44,6 +44,17 @@ describe("platform-nodes on hcloud", () => {
     delete s.spec.addons?.hcloudCcm;
     expect(lines(s)).toEqual([]);
   });
+
+  it("checks the default pod subnet when none is written", () => {
+    const s = fixture("seed-002-hcloud");
+    const hcloud = s.spec.platform.hcloud;
+    if (hcloud === undefined || s.spec.kubernetes === undefined) throw new Error("test setup: not hcloud");
+    hcloud.networkRange = "10.0.0.0/16";
+    delete s.spec.kubernetes.podSubnets;
+    expect(lines(s)).toEqual([
+      "warning spec/pods-outside-range: the default kubernetes.podSubnets 10.244.0.0/16 is outside platform.hcloud.networkRange 10.0.0.0/16: the cloud controller manager cannot route it through the private network",
+    ]);
+  });
 });
 
 describe("platform-nodes on metal", () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_POD_SUBNETS } from "../../model/defaults.js";
 import { cidrContainsCidr, parseCidr } from "../net/cidr.js";
 import { formatIp, parseIp } from "../net/ip.js";
 import { displayPath, quote } from "../display-path.js";
@@ -133,14 +134,19 @@ function hcloudNodes(ctx: RuleContext): void {
   // and Hetzner only routes destinations inside the network's range
   // (hcloud-cloud-controller-manager docs/deploy_with_networks.md, "Considerations on the IP Ranges").
   if (s.addons?.hcloudCcm !== undefined && range !== undefined) {
-    for (const [k, text] of (s.kubernetes?.podSubnets ?? []).entries()) {
+    const written = s.kubernetes?.podSubnets;
+    for (const [k, text] of (written ?? DEFAULT_POD_SUBNETS).entries()) {
       const pods = parseCidr(text);
       if (pods === undefined || pods.family !== range.family || cidrContainsCidr(range, pods)) continue;
+      // A default pod subnet has no place in the file: point at the add-on that needs routes.
+      const path = written === undefined ? specPath("addons", "hcloudCcm") : specPath("kubernetes", "podSubnets", k);
+      const subject = written === undefined ? `the default kubernetes.podSubnets ${text}` : `kubernetes.podSubnets[${k}] ${text}`;
       ctx.report({
         code: "spec/pods-outside-range",
         severity: "warning",
-        message: `kubernetes.podSubnets[${k}] ${text} is outside platform.hcloud.networkRange ${rangeText}: the cloud controller manager cannot route it through the private network`,
-        path: specPath("kubernetes", "podSubnets", k),
+        message: `${subject} is outside platform.hcloud.networkRange ${rangeText}: the cloud controller manager cannot route it through the private network`,
+        path,
+        ...(written === undefined ? { at: "key" as const } : {}),
         hint: `widen platform.hcloud.networkRange (e.g. 10.0.0.0/8) so it holds the pod subnet, without a Hetzner subnet overlapping it`,
       });
     }
