@@ -24,6 +24,7 @@ Fields are written as in diagnostics; "spec." is optional and "[]" marks list it
   talos-hclgen explain 'registryMirrors["docker.io"]'
 
 Options:
+  --all       print the whole reference (Markdown), as in docs/spec-reference.md
   -h, --help  show this help
 `;
 
@@ -33,10 +34,16 @@ export async function runExplainCommand(
 ): Promise<number> {
   const parsed = parseCommandArgs(argv, {
     help: { type: "boolean", short: "h" },
+    all: { type: "boolean" },
   });
   if (!parsed.ok) return usageError(io, "explain", parsed.message, parsed.hint);
   if (flag(parsed.args, "help")) {
     io.stdout.write(HELP);
+    return ExitCode.ok;
+  }
+  if (flag(parsed.args, "all")) {
+    const { renderReference } = await import("../explain/reference.js");
+    io.stdout.write(renderReference(JSON.parse(readFileSync(schemaFile(), "utf8")) as SchemaNode));
     return ExitCode.ok;
   }
   const [path = "", ...extra] = parsed.args.positionals;
