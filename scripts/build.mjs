@@ -42,6 +42,9 @@ await build({
   legalComments: "none",
   logLevel: "warning",
   // Libraries only some commands need stay outside the bundle and are imported lazily.
-  external: ["@cdktf/hcl2json", "prettier", "execa", "fast-glob"],
+  // fast-glob is bundled instead: its dynamic import still becomes a chunk of its own, loaded
+  // only for glob arguments, and one file loads in ~9 ms where its ~25 CommonJS files from
+  // node_modules took ~27 ms (CPU, Node 20) on every `build 'clusters/*.yaml'` pre-commit run.
+  external: ["@cdktf/hcl2json", "prettier", "execa"],
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });

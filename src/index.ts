@@ -12,6 +12,8 @@ import type { CompileOptions, CompileResult } from "./types.js";
 export type { CompileOptions, CompileResult, GeneratedFile } from "./types.js";
 export type { Diagnostic, Severity, Span } from "./diagnostics/diagnostic.js";
 export type { ClusterSpec } from "./spec/types.js";
+/** Spec bytes to text, refusing what is not UTF-8 (with the position of the first bad byte). */
+export { decodeSpec, type DecodedSpec } from "./spec/encoding.js";
 
 export function compile(specText: string, options: CompileOptions): CompileResult {
   const checked = checkSpec(specText, options.specPath);

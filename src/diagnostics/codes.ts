@@ -10,8 +10,15 @@ export const DIAGNOSTIC_CODES = {
   "yaml/multiple-documents": "the file holds more than one YAML document; a spec is exactly one",
   "yaml/unknown-alias": "an alias (*name) refers to an anchor (&name) that is not defined before it",
   "yaml/alias-limit": "aliases expand to too much data (a guard against alias bombs)",
+  "yaml/bad-merge": "a merge key (<<) is given something other than a map, an alias of a map, or a list of those",
+  "yaml/recursive-alias": "an alias is inside the value it refers to, which would make the data infinitely deep",
   "yaml/complex-key": "a map key is itself a map or a list",
   "yaml/warning": "the YAML parser warns about something it tolerated (e.g. an unknown tag)",
+  // Guards against hostile input (src/spec/text-guards.ts, and the CLI's UTF-8 check)
+  "yaml/too-large": "the file is larger than a spec may be (1 MiB), a guard against memory exhaustion",
+  "yaml/too-deep": "maps and lists nest more than 64 levels deep, a guard against stack exhaustion",
+  "yaml/invalid-character": "the file holds a character YAML does not allow (a control character, NUL), or a string escapes half of a surrogate pair",
+  "yaml/invalid-encoding": "the file is not UTF-8 text",
   "spec/empty": "the spec file holds no document",
   "spec/not-a-map": "the document is not a map with apiVersion, kind, metadata and spec",
 
@@ -34,6 +41,7 @@ export const DIAGNOSTIC_CODES = {
   "spec/duplicate-node-name": "two nodes have the same name",
   "spec/duplicate-address": "two nodes (or NICs) have the same IP address",
   "spec/duplicate-vm-id": "two nodes have the same Proxmox VM id",
+  "spec/name-collision": "two host names (Proxmox hosts, registry mirrors) differ only in letter case, so they name the same host",
   "spec/invalid-ip": "an address has the right shape but is not a valid IP address",
   "spec/ambiguous-address": "a node sets both address and networks[0].address, and they differ",
   "spec/missing-address": "a node that is configured by IP has no static address",

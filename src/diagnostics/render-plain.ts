@@ -1,4 +1,5 @@
 import { diagnosticFile, type Diagnostic } from "./diagnostic.js";
+import { terminalSafe } from "./terminal-safe.js";
 
 /**
  * The plain style, for tests, CI and pipes: one line per diagnostic, then an indented hint line.
@@ -10,8 +11,8 @@ import { diagnosticFile, type Diagnostic } from "./diagnostic.js";
  * expectedScanLog does the same).
  */
 export function renderPlainOne(d: Diagnostic): string {
-  const head = `${location(d)}${d.severity}[${d.code}]: ${d.message}`;
-  return d.hint === undefined ? head : `${head}\n  hint: ${d.hint}`;
+  const head = terminalSafe(`${location(d)}${d.severity}[${d.code}]: ${d.message}`);
+  return d.hint === undefined ? head : `${head}\n  hint: ${terminalSafe(d.hint)}`;
 }
 
 /** One string per diagnostic (two lines when it has a hint), in the order given. */

@@ -7,8 +7,12 @@ import type { PlannedFile } from "../plan/planned-file.js";
 import type { GeneratedFile } from "../types.js";
 import { formatHcl } from "./hcl.js";
 
+/**
+ * Only ASCII blanks are trimmed: `\s` would also eat a NBSP or an ideographic space that ends
+ * the last value of a YAML file (`key: value\u00a0` is a plain scalar that keeps it).
+ */
 function finalNewline(text: string): string {
-  return `${text.replace(/\s+$/, "")}\n`;
+  return `${text.replace(/[ \t\n]+$/, "")}\n`;
 }
 
 const FORMATTERS: Record<PlannedFile["kind"], (text: string) => string> = {

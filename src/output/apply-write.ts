@@ -5,11 +5,14 @@
  *    its final name. Any failure here (disk full, permissions) removes the temps and the
  *    folders made for them: the trees are exactly as they were.
  * 2. Commit: rename the temps over their final names, delete stale owned files and the
- *    folders they leave empty, and rename the manifest last, so a tree interrupted mid-commit
- *    still has the previous manifest and the next build sorts it out (identical files are
- *    adopted, see planWrite).
+ *    folders they leave empty, and rename the manifest last. Every replaced or deleted file is
+ *    backed up first (undo-log.ts), so a failure half way puts the trees back as they were. A
+ *    process killed mid-commit cannot roll back: its trees hold old and complete new files,
+ *    never a half-written one, and still the previous manifest, so the next build sorts it
+ *    out (identical files are adopted, see planWrite) and removes the leftover temporary
+ *    files (stale-temps.ts).
  */
-import { readdirSync, renameSync, rmdirSync, unlinkSync } from "node:fs";
+import { readdirSync, rmdirSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import {
   ensureFolder,
@@ -20,6 +23,8 @@ import {
 import { errorMessage } from "./disk-entry.js";
 import { MANIFEST_NAME } from "./paths.js";
 import type { WritePlan } from "./plan-write.js";
+import { removeStaleTemps } from "./stale-temps.js";
+import { UndoLog } from "./undo-log.js";
 
 export type ApplyResult =
   | { ok: true }
@@ -28,7 +33,10 @@ export type ApplyResult =
       /** Absolute path the failing operation was about. */
       path: string;
       message: string;
-      /** Absolute paths already replaced or deleted before the failure (empty if none). */
+      /**
+       * Absolute paths left changed by the failure: empty when every file was put back (the
+       * commit rolls back), else those whose old contents could not be restored.
+       */
       changed: string[];
     };
 
@@ -86,38 +94,59 @@ export function applyWrites(plans: readonly WritePlan[]): ApplyResult {
       changed: [],
     };
   }
-  return commit(staged);
+  return commit(staged, createdFolders);
 }
 
-function commit(staged: StagedPlan[]): ApplyResult {
-  const changed: string[] = [];
+function commit(
+  staged: StagedPlan[],
+  createdFolders: readonly string[],
+): ApplyResult {
+  const log = new UndoLog();
+  const deleted: Array<{ path: string; outDir: string }> = [];
   let current = "";
   try {
     for (const { plan, files, manifest } of staged) {
+      const existing = new Set(
+        plan.actions
+          .filter((a) => a.kind === "update")
+          .map((a) => join(plan.outDir, a.path)),
+      );
       for (const item of files) {
         current = item.final;
-        renameSync(item.temp, item.final);
+        log.replace(item.temp, item.final, existing.has(item.final));
         item.temp = "";
-        changed.push(item.final);
       }
       for (const action of plan.actions) {
         if (action.kind !== "delete") continue;
         current = join(plan.outDir, action.path);
-        unlinkSync(current);
-        changed.push(current);
-        pruneEmptyFolders(dirname(current), plan.outDir);
+        log.remove(current);
+        deleted.push({ path: current, outDir: plan.outDir });
       }
       if (manifest !== undefined) {
         current = manifest.final;
-        renameSync(manifest.temp, manifest.final);
+        log.replace(
+          manifest.temp,
+          manifest.final,
+          existing.has(manifest.final),
+        );
         manifest.temp = "";
-        changed.push(manifest.final);
       }
     }
   } catch (error) {
+    const unrestored = log.rollback();
     discard(staged);
-    return { ok: false, path: current, message: errorMessage(error), changed };
+    removeCreatedFolders(createdFolders);
+    return {
+      ok: false,
+      path: current,
+      message: errorMessage(error),
+      changed: unrestored,
+    };
   }
+  log.commit();
+  for (const { path, outDir } of deleted)
+    pruneEmptyFolders(dirname(path), outDir);
+  for (const { plan } of staged) removeStaleTemps(plan);
   return { ok: true };
 }
 

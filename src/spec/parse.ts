@@ -3,6 +3,9 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 import { isMergeKey } from "./locate.js";
 import { makeSpan } from "./span.js";
+import { checkAliasBudget } from "./alias-budget.js";
+import { parseDocumentOnce } from "./parse-once.js";
+import { checkRawText, findLoneSurrogates, type TextProblem } from "./text-guards.js";
 
 /** The YAML text, its document with positions, and the plain value when the YAML is usable. */
 export interface ParsedSpec {
@@ -48,8 +51,13 @@ function fragment(message: string): string {
 }
 
 export function parseSpec(text: string, file: string): ParsedSpec {
+  // Hostile-input guards (size, characters, nesting depth) run before yaml composes anything:
+  // see text-guards.ts. On a problem, nothing else is reported: the rest would be its echoes.
+  const guard = checkRawText(text);
+  if (guard !== undefined) return guardedSpec(text, file, guard);
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, {
+  // parseDocument, with the nesting guard on the same CST (one parse, not two): parse-once.ts.
+  const parsed = parseDocumentOnce(text, {
     lineCounter,
     prettyErrors: false,
     // Duplicate keys are reported by findDuplicateKeys with the first key's line; yaml's own
@@ -57,7 +65,12 @@ export function parseSpec(text: string, file: string): ParsedSpec {
     uniqueKeys: false,
     // `<<: *defaults` works in Go YAML (Talos, Kubernetes), so users expect it here too.
     merge: true,
+    // No !!binary, !!set, !!omap, !!pairs or !!timestamp (YAML 1.1 types): they would reach the
+    // emitters as a Uint8Array, Set, Map or Date. Such tags stay unresolved (a warning).
+    resolveKnownTags: false,
   });
+  if (parsed.problem !== undefined) return guardedSpec(text, file, parsed.problem);
+  const { doc } = parsed;
   const span = (start: number, end: number) => makeSpan(file, lineCounter, start, end);
   const fromYamlError = (error: YAMLError, severity: Diagnostic["severity"]): Diagnostic => {
     // yaml only notices an unclosed [ or { where the indentation gives it away, lines later.
@@ -72,9 +85,11 @@ export function parseSpec(text: string, file: string): ParsedSpec {
     };
   };
 
+  // YAML 1.2 §6.8.1: a document for a higher major version "should be rejected"; yaml only warns.
+  const futureMajor = (w: YAMLError): boolean => w.code === "BAD_DIRECTIVE" && /YAML version [2-9]/.test(w.message);
   const diagnostics: Diagnostic[] = [
     ...doc.errors.map((e) => fromYamlError(e, "error")),
-    ...doc.warnings.map((w) => fromYamlError(w, "warning")),
+    ...doc.warnings.map((w) => fromYamlError(w, futureMajor(w) ? "error" : "warning")),
   ];
   const result = (extra: Diagnostic[], value?: unknown): ParsedSpec => ({
     file,
@@ -84,7 +99,7 @@ export function parseSpec(text: string, file: string): ParsedSpec {
     diagnostics: [...diagnostics, ...extra],
     ...(value === undefined ? {} : { value }),
   });
-  if (doc.errors.length > 0) return result([]);
+  if (doc.errors.length > 0 || doc.warnings.some(futureMajor)) return result([]);
 
   if (doc.contents === null) {
     return result([
@@ -98,7 +113,12 @@ export function parseSpec(text: string, file: string): ParsedSpec {
     ]);
   }
 
-  const structural = [...findDuplicateKeys(doc, span), ...findBadAliases(doc, span)];
+  const structural = [
+    ...findDuplicateKeys(doc, span),
+    ...findBadAliases(doc, span),
+    ...findBadMerges(doc, span),
+    ...findLoneSurrogates(doc).map((p) => fromTextProblem(p, span)),
+  ];
   if (!isMap(doc.contents)) {
     const got = isSeq(doc.contents) ? "a list" : isAlias(doc.contents) ? "an alias" : "a single value";
     const range = doc.contents.range;
@@ -110,6 +130,8 @@ export function parseSpec(text: string, file: string): ParsedSpec {
     });
   }
   if (structural.length > 0) return result(structural);
+  const aliasBudget = checkAliasBudget(doc);
+  if (aliasBudget !== undefined) return result([fromTextProblem(aliasBudget, span)]);
 
   try {
     return result([], doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown);
@@ -136,6 +158,20 @@ export function parseSpec(text: string, file: string): ParsedSpec {
 }
 
 type SpanAt = (start: number, end: number) => ReturnType<typeof makeSpan>;
+
+function fromTextProblem(problem: TextProblem, span: SpanAt): Diagnostic {
+  const { code, message, start, end, hint } = problem;
+  return { code, severity: "error", message, span: span(start, end), ...(hint === undefined ? {} : { hint }) };
+}
+
+/** The result for a text refused by a guard: an empty document, lines counted by hand. */
+function guardedSpec(text: string, file: string, problem: TextProblem): ParsedSpec {
+  const lineCounter = new LineCounter();
+  lineCounter.addNewLine(0);
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lineCounter.addNewLine(i + 1);
+  const span: SpanAt = (start, end) => makeSpan(file, lineCounter, start, end);
+  return { file, text, doc: parseDocument(""), lineCounter, diagnostics: [fromTextProblem(problem, span)] };
+}
 
 /** Every key that repeats an earlier key of the same map, pointing at the repeat. */
 function findDuplicateKeys(doc: Document.Parsed, span: SpanAt): Diagnostic[] {
@@ -180,12 +216,39 @@ function findDuplicateKeys(doc: Document.Parsed, span: SpanAt): Diagnostic[] {
   return found;
 }
 
+/**
+ * A merge key takes a map, an alias of one, or a list of those (yaml.org/type/merge.html);
+ * anything else makes yaml's toJS throw, without a position.
+ */
+function findBadMerges(doc: Document.Parsed, span: SpanAt): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const isMapSource = (node: unknown): boolean => isMap(isAlias(node) ? node.resolve(doc) : node);
+  visit(doc, {
+    Pair(_key, pair) {
+      // Only a plain `<<` merges (yaml resolves it to a symbol); a quoted "<<" is a plain key.
+      if (!isScalar(pair.key) || typeof pair.key.value !== "symbol") return;
+      const value = isAlias(pair.value) ? pair.value.resolve(doc) : pair.value;
+      const ok = isSeq(value) ? value.items.every(isMapSource) : isMapSource(value);
+      const range = (pair.value as { range?: [number, number, number] } | null)?.range ?? (pair.key as { range?: [number, number, number] }).range;
+      if (!ok && range) {
+        found.push({
+          code: "yaml/bad-merge",
+          severity: "error",
+          message: 'a merge key ("<<") takes a map, an alias of a map, or a list of those',
+          span: span(range[0], range[1]),
+        });
+      }
+    },
+  });
+  return found;
+}
+
 /** Aliases must follow their anchor; yaml only notices at toJS time, without a position. */
 function findBadAliases(doc: Document.Parsed, span: SpanAt): Diagnostic[] {
   const found: Diagnostic[] = [];
   const anchors = new Set<string>();
   visit(doc, {
-    Node(_key, node) {
+    Node(_key, node, path) {
       // visit walks in document order, so an anchor is seen before any alias that may use it.
       if (isAlias(node)) {
         if (!anchors.has(node.source) && node.range) {
@@ -195,6 +258,16 @@ function findBadAliases(doc: Document.Parsed, span: SpanAt): Diagnostic[] {
             message: `alias "*${node.source}" refers to no anchor defined before it`,
             span: span(node.range[0], node.range[1]),
             hint: `define "&${node.source}" on an earlier value`,
+          });
+        } else if (node.range && (path as readonly unknown[]).includes(node.resolve(doc))) {
+          // `&a { x: *a }`: the value contains itself. toJS builds a cyclic object, which every
+          // later stage (schema, merge, YAML and HCL emitters) would recurse into forever.
+          found.push({
+            code: "yaml/recursive-alias",
+            severity: "error",
+            message: `alias "*${node.source}" is inside the value it refers to, which would make it infinitely deep`,
+            span: span(node.range[0], node.range[1]),
+            hint: "an alias may only repeat a value defined before and outside it",
           });
         }
       } else if (node.anchor !== undefined) {

@@ -6,6 +6,9 @@ import { readFileSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import { parse } from "yaml";
 import { hasErrors, type Diagnostic } from "../../diagnostics/diagnostic.js";
+// The decoder alone, not ../../index.js: that would load the whole compiler eagerly, which
+// build.ts imports lazily to keep start-up fast.
+import { decodeSpec } from "../../spec/encoding.js";
 import { errorMessage } from "../../output/disk-entry.js";
 import type {
   CompileOptions,
@@ -83,8 +86,9 @@ function readSpec(
   spec: SpecInput,
   diagnostics: Diagnostic[],
 ): string | undefined {
+  let bytes: Buffer;
   try {
-    return readFileSync(spec.absolute, "utf8");
+    bytes = readFileSync(spec.absolute);
   } catch (error) {
     diagnostics.push({
       code: "cli/unreadable-spec",
@@ -94,6 +98,14 @@ function readSpec(
     });
     return undefined;
   }
+  // Not readFileSync(..., "utf8"): that turns a bad byte into U+FFFD without a word, and the
+  // corrupted value would reach the generated tree (src/spec/encoding.ts).
+  const decoded = decodeSpec(bytes, spec.display);
+  if (!decoded.ok) {
+    diagnostics.push(decoded.diagnostic);
+    return undefined;
+  }
+  return decoded.text;
 }
 
 /**

@@ -41,7 +41,8 @@ export function writeTargets(
       hint:
         done === 0
           ? "nothing was changed; fix the cause and rerun"
-          : `${done} files were already replaced or deleted; fix the cause and rerun to finish`,
+          : // applyWrite rolls a failed commit back; these are the files it could not restore.
+            `${done} files could not be put back as they were (their old contents are kept beside them as .<name>.*.bak); fix the cause and rerun to finish`,
     };
     return { trees: [], diagnostics: [diagnostic] };
   }

@@ -39,12 +39,20 @@ function yamlFile(model: ClusterModel, path: string, notes: readonly string[], d
   };
 }
 
+/**
+ * The repository URL as one POSIX shell word, for the command above that users copy: the URL
+ * schema only excludes spaces, so `$(...)`, backticks or `;` would otherwise run when pasted.
+ */
+function shellWord(text: string): string {
+  return /^[A-Za-z0-9@%+=:,./_~-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
 function gitRepositoryNotes(tofu: TofuControllerModel): string[] {
   const notes = [`The Git repository that holds this tree, the source of the Terraform object in terraform.yaml.`];
   if (tofu.gitSecret !== undefined) {
     notes.push(
       `Create its credentials first (a deploy key with read access is enough), e.g.:`,
-      `  flux create secret git ${tofu.gitSecret} --namespace=${tofu.namespace} --url=${tofu.repository} --private-key-file=<key>`,
+      `  flux create secret git ${tofu.gitSecret} --namespace=${tofu.namespace} --url=${shellWord(tofu.repository)} --private-key-file=<key>`,
     );
   }
   return notes;

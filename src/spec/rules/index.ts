@@ -7,6 +7,7 @@ import { gitops } from "./gitops.js";
 import { fluxAuth } from "./flux-auth.js";
 import { ipSyntax } from "./ip-syntax.js";
 import { lbPools } from "./lb-pools.js";
+import { nameCollisions } from "./name-collisions.js";
 import { ciliumValues } from "./cilium-values.js";
 import { nodeAddressRules } from "./node-addresses.js";
 import { nodeIdentity } from "./node-identity.js";
@@ -26,6 +27,7 @@ import { versions } from "./versions.js";
 export const RULES: readonly Rule[] = [
   ipSyntax,
   nodeIdentity,
+  nameCollisions,
   nodeAddressRules,
   endpointVip,
   subnets,

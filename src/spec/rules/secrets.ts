@@ -47,6 +47,45 @@ function urlWithPassword(value: string): boolean {
   }
 }
 
+/**
+ * Values that are credentials by their shape, wherever they are (a label, a patch, a Helm
+ * value), with the environment variable the tree reads that kind from. Shapes, not guesses: a
+ * sha256 digest or a schematic id (64 hex digits) is not an hcloud token, which mixes cases.
+ */
+const TOKEN_SHAPES: ReadonlyArray<{ what: string; env?: string; test: (value: string) => boolean }> = [
+  {
+    // user@realm!tokenid=UUID (pve.proxmox.com/wiki/Proxmox_VE_API, "API Tokens").
+    what: "a Proxmox VE API token",
+    env: "PROXMOX_VE_API_TOKEN",
+    test: (v) => /[\w.-]+@[\w.-]+![\w.-]+=[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}/i.test(v),
+  },
+  {
+    // Hetzner Cloud API tokens: 64 letters and digits (docs.hetzner.cloud, "Authentication").
+    what: "a Hetzner Cloud API token",
+    env: "HCLOUD_TOKEN",
+    test: (v) => {
+      const run = /(?<![A-Za-z0-9])[A-Za-z0-9]{64}(?![A-Za-z0-9])/.exec(v)?.[0];
+      return run !== undefined && /[a-z]/.test(run) && /[A-Z]/.test(run) && /[0-9]/.test(run);
+    },
+  },
+  {
+    // AWS access key ids: AKIA (long-term) or ASIA (temporary) and 16 more (IAM user guide, "Access key IDs").
+    what: "an AWS access key id",
+    env: "AWS_ACCESS_KEY_ID",
+    test: (v) => /(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])/.test(v),
+  },
+  {
+    // GitHub tokens: ghp_, gho_, ghu_, ghs_, ghr_ and fine-grained github_pat_ (GitHub docs, "token formats").
+    what: "a GitHub token",
+    env: "GITHUB_TOKEN",
+    test: (v) => /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/.test(v),
+  },
+];
+
+function tokenShape(value: string): { what: string; env?: string } | undefined {
+  return TOKEN_SHAPES.find((shape) => shape.test(value));
+}
+
 /** Where the user should keep this secret instead, by the part of the spec it was found in. */
 function hint(path: readonly PathSegment[]): string {
   const at = (...prefix: string[]): boolean => prefix.every((segment, i) => path[i] === segment);
@@ -68,14 +107,19 @@ function isNonEmptyScalar(value: unknown): value is string | number {
 export function checkSecrets(root: unknown, locator: Locator): Diagnostic[] {
   const found: Diagnostic[] = [];
   const seen = new Set<object>();
-  const report = (path: PathSegment[], message: string, at: "key" | "value"): void => {
+  const report = (path: PathSegment[], message: string, at: "key" | "value", why = hint(path)): void => {
     const span = (at === "key" ? locator.keySpan(path) : locator.span(path)) ?? locator.nearest(path);
-    found.push({ code: "spec/secret-in-spec", severity: "error", message: `${displayPath(path)} ${message}`, span, path, hint: hint(path) });
+    found.push({ code: "spec/secret-in-spec", severity: "error", message: `${displayPath(path)} ${message}`, span, path, hint: why });
   };
   const walk = (value: unknown, path: PathSegment[]): void => {
     if (typeof value === "string") {
+      const token = holdsPrivateKey(value) || urlWithPassword(value) ? undefined : tokenShape(value);
       if (holdsPrivateKey(value)) report(path, "holds a private key", "value");
       else if (urlWithPassword(value)) report(path, "has a password in the URL", "value");
+      else if (token !== undefined) {
+        const why = token.env === undefined ? hint(path) : `secrets never live in the spec: use the environment (${token.env}) or the sensitive variable the generated tree declares`;
+        report(path, `holds what looks like ${token.what}`, "value", why);
+      }
       return;
     }
     // Aliases can make the parsed value share (or even loop back to) objects; visit each once.

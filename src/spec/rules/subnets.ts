@@ -1,5 +1,5 @@
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
-import { cidrContains, cidrContainsCidr, cidrsOverlap, formatNetwork, hasHostBits, parseCidr, type Cidr } from "../net/cidr.js";
+import { cidrContains, cidrContainsCidr, cidrsOverlap, formatNetwork, hasHostBits, isNetworkOrBroadcast, parseCidr, type Cidr } from "../net/cidr.js";
 import { parseIp } from "../net/ip.js";
 import { displayPath, quote } from "../display-path.js";
 import { ipFields } from "./ip-fields.js";
@@ -98,6 +98,15 @@ export const subnets: Rule = (ctx) => {
     ctx.report({
       code: "spec/gateway-outside-network",
       message: `network.gateway ${gatewayText ?? ""} is outside network.cidr ${spec.spec.network.cidr}`,
+      path: specPath("network", "gateway"),
+    });
+  }
+  // A router answers on a host address: the network and broadcast addresses are not one.
+  const reserved = gateway !== undefined && nodeCidr !== undefined ? isNetworkOrBroadcast(nodeCidr, gateway) : undefined;
+  if (reserved !== undefined) {
+    ctx.report({
+      code: "spec/reserved-address",
+      message: `network.gateway ${gatewayText ?? ""} is the ${reserved} address of ${spec.spec.network.cidr}`,
       path: specPath("network", "gateway"),
     });
   }

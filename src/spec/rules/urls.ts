@@ -32,6 +32,9 @@ function urlFields(ctx: Parameters<Rule>[0]): UrlField[] {
   return out;
 }
 
+/** C0 and C1 control characters and DEL: never part of a URL (RFC 3986 §2, WHATWG "URL code points"). */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
 /**
  * The schema only checks that URL fields start with a scheme; WHATWG URL parsing (what Node and
  * Go's net/url broadly agree on) catches the rest: bad ports, empty hosts, stray characters.
@@ -39,6 +42,15 @@ function urlFields(ctx: Parameters<Rule>[0]): UrlField[] {
  */
 export const urls: Rule = (ctx) => {
   for (const field of urlFields(ctx)) {
+    // WHATWG parsing percent-encodes control characters instead of refusing them, but the text
+    // is also copied as is into comments and commands of the tree, where a NEL (a line break
+    // for YAML 1.1 readers) or an escape sequence would break out: refuse them here.
+    const control = CONTROL.exec(field.text);
+    if (control !== null) {
+      const code = `U+${(control[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+      ctx.report({ code: "spec/invalid-url", message: `${displayPath(field.path)} holds a control character (${code})`, path: field.path });
+      continue;
+    }
     let url: URL;
     try {
       url = new URL(field.text);
