@@ -84,7 +84,11 @@ describe("stub provider process", () => {
     );
     const [core, app, network, address, protocol, cert] = line.trim().split("|");
     expect([core, app, network, protocol]).toEqual(["1", "6", "tcp", "grpc"]);
-    const serverPem = `-----BEGIN CERTIFICATE-----\n${cert ?? ""}\n-----END CERTIFICATE-----\n`;
+    // go-plugin sends the DER as base64 without "=" padding (Go's RawStdEncoding); PEM needs it
+    // back, or the last bytes are lost whenever the DER length is not a multiple of 3 (the
+    // ECDSA signature's length varies, so this failed one run in a few).
+    const base64 = (cert ?? "").padEnd(Math.ceil((cert ?? "").length / 4) * 4, "=");
+    const serverPem = `-----BEGIN CERTIFICATE-----\n${base64}\n-----END CERTIFICATE-----\n`;
 
     // Without the client certificate the TLS handshake is refused.
     const anonymous = http2.connect(`https://${address ?? ""}`, { ca: serverPem, servername: "localhost" });
