@@ -3,7 +3,9 @@
 // spec schema, the Handlebars templates), then bundle the CLI into one file so a pre-commit
 // hook pays for a single module load. Run by `npm ci` (prepare) and `npm test`.
 import { build } from "esbuild";
-import { existsSync, rmSync } from "node:fs";
+import fg from "fast-glob";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -30,7 +32,17 @@ await build({
   logLevel: "warning",
 });
 
+// What the CLI's output is a function of, besides the spec: every source, template, schema and
+// data file, and the dependency pins. The up-to-date cache (src/cli/commands/build-cache.ts)
+// keys on it, so a rebuilt compiler never trusts what an older one wrote.
+const inputs = (
+  await fg(["src/**", "templates/**", "schemas/**", "data/**", "package.json", "package-lock.json"], { cwd: root })
+).sort();
+const buildId = createHash("sha256");
+for (const file of inputs) buildId.update(file).update("\0").update(readFileSync(join(root, file))).update("\0");
+
 await build({
+  define: { __TALOS_HCLGEN_BUILD_ID__: JSON.stringify(buildId.digest("hex")) },
   entryPoints: [join(root, "src/cli/main.ts"), join(root, "src/index.ts")],
   outdir: join(root, "dist"),
   bundle: true,

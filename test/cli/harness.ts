@@ -47,6 +47,8 @@ export async function runBin(
   const env = {
     PATH: process.env["PATH"] ?? "",
     HOME: process.env["HOME"] ?? "",
+    // The up-to-date cache of each test lives in its own workspace, not in ~/.cache.
+    TALOS_HCLGEN_CACHE_DIR: join(options.cwd, ".talos-hclgen-cache"),
     ...options.env,
   };
   const result = await execa(process.execPath, [BIN, ...args], {

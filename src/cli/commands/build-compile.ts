@@ -4,7 +4,6 @@
  */
 import { readFileSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
-import { parse } from "yaml";
 import { hasErrors, type Diagnostic } from "../../diagnostics/diagnostic.js";
 // The decoder alone, not ../../index.js: that would load the whole compiler eagerly, which
 // build.ts imports lazily to keep start-up fast.
@@ -16,6 +15,7 @@ import type {
   GeneratedFile,
 } from "../../types.js";
 import { expandOutDir, fileStem } from "../out-dir.js";
+import { cacheStamp, filesIfUpToDate } from "./build-cache.js";
 import { displayPath, type SpecInput } from "../spec-inputs.js";
 
 export type CompileFn = (
@@ -32,6 +32,8 @@ export interface Target {
   /** The folder as printed in summaries: "infra/", or "./". */
   label: string;
   files: GeneratedFile[];
+  /** Set when the tree may be remembered as up to date after this build (build-cache.ts). */
+  stamp?: string;
 }
 
 export interface Compiled {
@@ -41,12 +43,16 @@ export interface Compiled {
   sources: Map<string, string>;
 }
 
-export function compileAll(
+export async function compileAll(
   specs: readonly SpecInput[],
   outTemplate: string,
   cwd: string,
-  compile: CompileFn,
-): Compiled {
+  loadCompile: () => Promise<CompileFn>,
+  env: Readonly<Record<string, string | undefined>> = {},
+): Promise<Compiled> {
+  // The compiler (and the YAML parser) load only when a spec needs them: a tree the cache
+  // vouches for costs no more than reading it.
+  let compile: CompileFn | undefined;
   const result: Compiled = { targets: [], diagnostics: [], sources: new Map() };
   for (const spec of specs) {
     const text = readSpec(spec, result.diagnostics);
@@ -54,16 +60,21 @@ export function compileAll(
     result.sources.set(spec.display, text);
     // The output folder is known before compiling (when the name can be read), so headers
     // can name the spec relative to the tree: the same bytes whatever folder the build ran from.
-    const name = outTemplate.includes("{name}") ? metadataName(text) : "";
+    const name = outTemplate.includes("{name}") ? metadataName(text, await loadYamlParse()) : "";
     const outDir =
       name === undefined
         ? undefined
         : resolve(cwd, expandOutDir(outTemplate, { name, stem: fileStem(spec.display) }));
     const sourceName = outDir === undefined ? undefined : relative(outDir, spec.absolute).split(sep).join("/");
-    const compiled = compile(text, {
-      specPath: spec.display,
-      ...(sourceName === undefined ? {} : { sourceName }),
-    });
+    const stamp = outDir === undefined || sourceName === undefined ? undefined : cacheStamp(env, text, sourceName);
+    const cached = outDir === undefined || stamp === undefined ? undefined : filesIfUpToDate(env, outDir, stamp);
+    const compiled: CompileResult =
+      cached !== undefined
+        ? { files: cached, diagnostics: [] }
+        : (compile ??= await loadCompile())(text, {
+            specPath: spec.display,
+            ...(sourceName === undefined ? {} : { sourceName }),
+          });
     result.diagnostics.push(...compiled.diagnostics);
     if (hasErrors(compiled.diagnostics)) continue;
     if (outDir === undefined) {
@@ -76,6 +87,7 @@ export function compileAll(
       prefix: shown === "." ? "" : `${shown}/`,
       label: shown === "." ? "./" : `${shown}/`,
       files: compiled.files,
+      ...(stamp !== undefined && compiled.diagnostics.length === 0 ? { stamp } : {}),
     });
   }
   result.diagnostics.push(...sharedOutDirs(result.targets));
@@ -108,12 +120,20 @@ function readSpec(
   return decoded.text;
 }
 
+/** yaml's parse, loaded on first use (bundled as CommonJS, so its functions may sit on default). */
+async function loadYamlParse(): Promise<(text: string) => unknown> {
+  const yaml = (await import("yaml")) as { parse?: (text: string) => unknown; default?: { parse: (text: string) => unknown } };
+  const parse = yaml.parse ?? yaml.default?.parse;
+  if (parse === undefined) throw new Error("the yaml package has no parse()");
+  return parse;
+}
+
 /**
  * metadata.name for `{name}` in -o, read before compiling (undefined when the spec does not
  * parse or has no DNS-label name: compile() then reports why). Read here rather than returned
  * by compile() to keep the library contract small; a DNS label is a safe single path segment.
  */
-function metadataName(text: string): string | undefined {
+function metadataName(text: string, parse: (text: string) => unknown): string | undefined {
   try {
     const document = parse(text) as { metadata?: { name?: unknown } } | null;
     const name = document?.metadata?.name;

@@ -12,6 +12,7 @@ import {
   type OptionSpecs,
 } from "../args.js";
 import { ExitCode } from "../exit-codes.js";
+import { rememberUpToDate } from "./build-cache.js";
 import type { CliIo } from "../io.js";
 import { hasPlaceholder, unknownPlaceholder } from "../out-dir.js";
 import { reportDiagnostics } from "../report-diagnostics.js";
@@ -167,7 +168,7 @@ async function build(
   if (expanded.specs.length > 1 && !hasPlaceholder(s.out)) {
     report.diagnostics.push(placeholderNeeded(expanded.specs.length, s.out));
   } else if (!hasErrors(report.diagnostics)) {
-    const compile = deps.compile ?? (await import("../../index.js")).compile;
+    const loadCompile = async (): Promise<CompileFn> => deps.compile ?? (await import("../../index.js")).compile;
     // One spec compiles in a blink; a progress line is for the long runs only.
     const n = expanded.specs.length;
     const progress = startProgress(
@@ -175,7 +176,7 @@ async function build(
       n > 1 ? quietStyle(s) : { ...s.style, progress: false },
       `compiling ${n} specs`,
     );
-    const compiled = compileAll(expanded.specs, s.out, io.cwd, compile);
+    const compiled = await compileAll(expanded.specs, s.out, io.cwd, loadCompile, io.env);
     progress.done();
     report.diagnostics.push(...compiled.diagnostics);
     sources = compiled.sources;
@@ -205,6 +206,11 @@ async function produce(
     report.trees = written.trees;
     report.diagnostics.push(...written.diagnostics);
     if (hasErrors(written.diagnostics)) report.exitCode = ExitCode.badInput;
+  }
+  if (report.exitCode === ExitCode.ok) {
+    for (const target of targets) {
+      if (target.stamp !== undefined) rememberUpToDate(io.env, target.outDir, target.stamp);
+    }
   }
   if (s.validate && report.exitCode === ExitCode.ok) {
     const validated = await validateTargets(targets, report.trees, {
