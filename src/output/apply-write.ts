@@ -23,6 +23,7 @@ import {
 import { errorMessage } from "./disk-entry.js";
 import { MANIFEST_NAME } from "./paths.js";
 import type { WritePlan } from "./plan-write.js";
+import { discardStage, isFreshTree, stageFreshTree, type FreshStage } from "./fresh-tree.js";
 import { removeStaleTemps } from "./stale-temps.js";
 import { UndoLog } from "./undo-log.js";
 
@@ -49,6 +50,8 @@ interface StagedPlan {
   plan: WritePlan;
   files: Staged[];
   manifest: Staged | undefined;
+  /** A first build: the whole tree staged in a sibling folder (fresh-tree.ts). */
+  fresh?: FreshStage;
 }
 
 export function applyWrite(plan: WritePlan): ApplyResult {
@@ -70,6 +73,11 @@ export function applyWrites(plans: readonly WritePlan[]): ApplyResult {
     for (const plan of plans) {
       const entry: StagedPlan = { plan, files: [], manifest: undefined };
       staged.push(entry);
+      if (isFreshTree(plan)) {
+        current = plan.outDir;
+        entry.fresh = stageFreshTree(plan, createdFolders);
+        continue;
+      }
       for (const action of plan.actions) {
         if (action.kind !== "create" && action.kind !== "update") continue;
         current = join(plan.outDir, action.path);
@@ -105,7 +113,13 @@ function commit(
   const deleted: Array<{ path: string; outDir: string }> = [];
   let current = "";
   try {
-    for (const { plan, files, manifest } of staged) {
+    for (const { plan, files, manifest, fresh } of staged) {
+      if (fresh !== undefined) {
+        current = fresh.final;
+        log.placeTree(fresh.stage, fresh.final);
+        fresh.placed = true;
+        continue;
+      }
       const existing = new Set(
         plan.actions
           .filter((a) => a.kind === "update")
@@ -146,13 +160,15 @@ function commit(
   log.commit();
   for (const { path, outDir } of deleted)
     pruneEmptyFolders(dirname(path), outDir);
-  for (const { plan } of staged) removeStaleTemps(plan);
+  // A fresh tree was made whole by this build: nothing stale can be in it.
+  for (const { plan, fresh } of staged) if (fresh === undefined) removeStaleTemps(plan);
   return { ok: true };
 }
 
 /** Removes temps not yet renamed (a renamed one has its `temp` cleared). */
 function discard(staged: readonly StagedPlan[]): void {
-  for (const { files, manifest } of staged) {
+  for (const { files, manifest, fresh } of staged) {
+    if (fresh !== undefined && !fresh.placed) discardStage(fresh);
     for (const item of [...files, ...(manifest ? [manifest] : [])])
       if (item.temp !== "") removeQuietly(item.temp);
   }

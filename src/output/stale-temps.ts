@@ -12,7 +12,7 @@ import type { WritePlan } from "./plan-write.js";
 
 export const LEFTOVER = /^\..+\.(\d+)-[0-9a-f]{8}\.(?:tmp|bak)$/;
 
-function isRunning(pid: number): boolean {
+export function isRunning(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);

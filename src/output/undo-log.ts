@@ -15,6 +15,7 @@ import {
   copyFileSync,
   linkSync,
   renameSync,
+  rmSync,
   statSync,
   unlinkSync,
 } from "node:fs";
@@ -31,6 +32,12 @@ function backupName(path: string): string {
 export class UndoLog {
   private readonly steps: Array<{ path: string; undo: () => void }> = [];
   private readonly backups: string[] = [];
+
+  /** Renames a staged tree to its folder, which did not exist (fresh-tree.ts). */
+  placeTree(stage: string, final: string): void {
+    renameSync(stage, final);
+    this.steps.push({ path: final, undo: () => rmSync(final, { recursive: true, force: true }) });
+  }
 
   /** Renames `temp` over `final`, remembering how to put the old `final` (if any) back. */
   replace(temp: string, final: string, existed: boolean): void {

@@ -204,6 +204,25 @@ describe("a write that fails half way leaves the previous tree as it was", () =>
       expect(fs.readFileSync(join(out, file.path), "utf8")).toBe(file.contents);
   });
 
+  it("a first build that fails at any file operation leaves no folder and no stage behind", () => {
+    const root = tempDir();
+    const out = join(root, "clusters", "infra");
+    const files = compile(NEW, { specPath: SPEC_SHOWN }).files;
+    let failures = 0;
+    for (let failAt = 1; ; failAt++) {
+      const plan = planWrite(out, files, { force: false });
+      fault.count = 0;
+      fault.failAt = failAt;
+      const result = applyWrite(plan);
+      fault.failAt = 0;
+      if (result.ok) break;
+      failures++;
+      expect(fs.readdirSync(root), `after a fault at operation ${failAt}`).toEqual([]);
+    }
+    expect(failures).toBeGreaterThanOrEqual(3);
+    for (const file of files) expect(fs.readFileSync(join(out, file.path), "utf8")).toBe(file.contents);
+  });
+
   it("a folder where a generated file goes: exit 2, nothing changed", async () => {
     const dir = await previousTree();
     fs.mkdirSync(join(dir, "infra", "patches", "nodes", "wk-1.yaml"), {
