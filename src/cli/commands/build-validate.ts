@@ -10,6 +10,7 @@ import type { CliIo } from "../io.js";
 import { startProgress, type Style } from "../terminal.js";
 import type { Target } from "./build-compile.js";
 import type { TreeReport } from "./build-report.js";
+import { specSourceMap } from "./spec-source-map.js";
 
 export type ValidateTreeFn = (
   dir: string,
@@ -18,6 +19,8 @@ export type ValidateTreeFn = (
 
 export interface ValidateStep {
   providerSchemas: string | undefined;
+  /** Spec text by display path: validate diagnostics also name the spec field. */
+  sources: ReadonlyMap<string, string>;
   io: CliIo;
   style: Style;
   validateTree: ValidateTreeFn | undefined;
@@ -44,6 +47,8 @@ export async function validateTargets(
       env: step.io.env,
       cwd: step.io.cwd,
     };
+    const sourceMap = await sourceMapOf(target, step.sources.get(target.spec.display));
+    if (sourceMap !== undefined) options.sourceMap = sourceMap;
     if (step.providerSchemas !== undefined)
       options.providerSchemas = step.providerSchemas;
     const result = await validate(target.outDir, options).finally(() =>
@@ -56,4 +61,13 @@ export async function validateTargets(
     if (tree !== undefined) tree.valid = result.exitCode === ExitCode.ok;
   }
   return { exitCode, diagnostics };
+}
+
+/** Where a generated root line came from in the spec (spec-source-map.ts). */
+async function sourceMapOf(target: Target, text: string | undefined): Promise<ValidateOptions["sourceMap"] | undefined> {
+  if (text === undefined) return undefined;
+  const { checkSpec } = await import("../../spec/index.js");
+  const checked = checkSpec(text, target.spec.display);
+  const names = checked.spec?.spec.nodes.map((n) => n.name) ?? [];
+  return specSourceMap(target.files, target.prefix, names, checked.locate);
 }

@@ -181,7 +181,7 @@ async function build(
     report.diagnostics.push(...compiled.diagnostics);
     sources = compiled.sources;
     if (!hasErrors(report.diagnostics))
-      await produce(s, io, deps, compiled.targets, report);
+      await produce(s, io, deps, compiled.targets, report, compiled.sources);
   }
   // Errors before validation (spec, usage, conflicts, I/O) are bad input; validation
   // errors are the validator's to grade (1 invalid, 2 environment), set in produce().
@@ -197,6 +197,7 @@ async function produce(
   deps: BuildDeps,
   targets: readonly Target[],
   report: BuildReport,
+  sources: ReadonlyMap<string, string>,
 ): Promise<void> {
   if (s.check) {
     report.trees = checkTargets(targets);
@@ -215,6 +216,7 @@ async function produce(
   if (s.validate && report.exitCode === ExitCode.ok) {
     const validated = await validateTargets(targets, report.trees, {
       providerSchemas: s.providerSchemas,
+      sources,
       io,
       style: quietStyle(s),
       validateTree: deps.validateTree,
