@@ -69,6 +69,7 @@ export const DIAGNOSTIC_CODES = {
   "spec/lb-pool-overlap": "a Cilium load-balancer pool overlaps node addresses, the VIP, the gateway or another pool",
   "spec/lb-pool-reversed": "a Cilium load-balancer pool's start is after its stop",
   "spec/cilium-value-conflict": "a value in cni.cilium.values contradicts what Cilium needs on Talos (ipam, kube-proxy replacement, KubePrism, cgroup, capabilities, L2 announcements)",
+  "spec/ignored-gateway": "a gateway is set on an interface that takes its address from DHCP, where it has no effect",
   "spec/invalid-url": "a URL field does not hold a usable URL",
   "spec/dhcp-without-guest-agent": "a Proxmox node takes its address from DHCP, but the image has no QEMU guest agent to report it",
   "spec/missing-class": "an hcloud node has no class, so no server type",

@@ -2,6 +2,7 @@ import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { Locator } from "../locate.js";
 import type { ClusterSpec } from "../types.js";
 import { controlPlanes } from "./control-planes.js";
+import { dhcpGateway } from "./dhcp-gateway.js";
 import { endpointVip } from "./endpoint-vip.js";
 import { gitops } from "./gitops.js";
 import { fluxAuth } from "./flux-auth.js";
@@ -26,6 +27,7 @@ import { versions } from "./versions.js";
  */
 export const RULES: readonly Rule[] = [
   ipSyntax,
+  dhcpGateway,
   nodeIdentity,
   nameCollisions,
   nodeAddressRules,
