@@ -4,15 +4,16 @@
  * 1. Stage: every new or changed file (manifest included) is written to a temp file beside
  *    its final name. Any failure here (disk full, permissions) removes the temps and the
  *    folders made for them: the trees are exactly as they were.
- * 2. Commit: rename the temps over their final names, delete stale owned files and the
- *    folders they leave empty, and rename the manifest last. Every replaced or deleted file is
+ * 2. Commit: place the journal (the new manifest, under JOURNAL_NAME), rename the temps over
+ *    their final names, delete stale owned files and the folders they leave empty, rename the
+ *    manifest last, and remove the journal. Every replaced or deleted file is
  *    backed up first (undo-log.ts), so a failure half way puts the trees back as they were. A
  *    process killed mid-commit cannot roll back: its trees hold old and complete new files,
- *    never a half-written one, and still the previous manifest, so the next build sorts it
- *    out (identical files are adopted, see planWrite) and removes the leftover temporary
- *    files (stale-temps.ts).
+ *    never a half-written one, the previous manifest and the journal, so the next build, of
+ *    this spec or another, knows every file it finds there (planWrite) and removes the
+ *    leftover temporary files (stale-temps.ts).
  */
-import { readdirSync, rmdirSync } from "node:fs";
+import { readdirSync, renameSync, rmdirSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import {
   ensureFolder,
@@ -21,7 +22,7 @@ import {
   writeTempBeside,
 } from "./atomic-file.js";
 import { errorMessage } from "./disk-entry.js";
-import { MANIFEST_NAME } from "./paths.js";
+import { JOURNAL_NAME, MANIFEST_NAME } from "./paths.js";
 import type { WritePlan } from "./plan-write.js";
 import { discardStage, isFreshTree, stageFreshTree, type FreshStage } from "./fresh-tree.js";
 import { removeStaleTemps } from "./stale-temps.js";
@@ -125,6 +126,21 @@ function commit(
           .filter((a) => a.kind === "update")
           .map((a) => join(plan.outDir, a.path)),
       );
+      const manifestAction = plan.actions.find((a) => a.path === MANIFEST_NAME);
+      if (manifestAction !== undefined && (manifestAction.kind === "create" || manifestAction.kind === "update")) {
+        // The journal first (temp, then rename, like every file): should this process die
+        // before the manifest is placed, the next build still knows which of the files it
+        // finds here talos-hclgen wrote.
+        current = join(plan.outDir, JOURNAL_NAME);
+        const temp = writeTempBeside(current, manifestAction.contents);
+        try {
+          renameSync(temp, current);
+        } catch (error) {
+          removeQuietly(temp);
+          throw error;
+        }
+        log.created(current);
+      }
       for (const item of files) {
         current = item.final;
         log.replace(item.temp, item.final, existing.has(item.final));
@@ -160,6 +176,8 @@ function commit(
   log.commit();
   for (const { path, outDir } of deleted)
     pruneEmptyFolders(dirname(path), outDir);
+  // The manifests are in place: the journals (this build's, or a killed build's) have served.
+  for (const { plan, fresh } of staged) if (fresh === undefined) removeQuietly(join(plan.outDir, JOURNAL_NAME));
   // A fresh tree was made whole by this build: nothing stale can be in it.
   for (const { plan, fresh } of staged) if (fresh === undefined) removeStaleTemps(plan);
   return { ok: true };

@@ -7,6 +7,13 @@
 /** The ownership manifest, in the root of every generated tree. */
 export const MANIFEST_NAME = ".talos-hclgen.json";
 
+/**
+ * The commit journal: the new manifest, placed before the first file of a commit is replaced
+ * and removed once the manifest itself is. A build killed in between leaves it, so the next
+ * build knows the files it finds there were written by talos-hclgen (apply-write.ts).
+ */
+export const JOURNAL_NAME = ".talos-hclgen.pending.json";
+
 /** Why `path` is not a safe relative POSIX path, or undefined when it is. */
 export function unsafePathReason(path: string): string | undefined {
   if (path === "") return "it is empty";
@@ -29,7 +36,7 @@ export function assertGeneratedPath(path: string): void {
     throw new Error(
       `generated path ${JSON.stringify(path)} is not a safe relative path: ${reason}`,
     );
-  if (path === MANIFEST_NAME)
+  if (path === MANIFEST_NAME || path === JOURNAL_NAME)
     throw new Error(
       `generated path ${JSON.stringify(path)} collides with the ownership manifest`,
     );

@@ -17,6 +17,7 @@ import {
   assertGeneratedPath,
   comparePaths,
   isProtectedPath,
+  JOURNAL_NAME,
   MANIFEST_NAME,
 } from "./paths.js";
 
@@ -92,7 +93,7 @@ export function planWrite(
     return plan;
   }
   const manifestEntry = readDiskEntry(join(dir, MANIFEST_NAME));
-  const manifest = readOldManifest(manifestEntry, plan, options);
+  const manifest = withJournal(dir, readOldManifest(manifestEntry, plan, options));
   const conflict = (c: Conflict): boolean => {
     if (options.force && FORCEABLE.has(c.kind)) return true;
     plan.conflicts.push(c);
@@ -226,6 +227,25 @@ function readOldManifest(
       detail: parsed.reason,
     });
   return emptyManifest;
+}
+
+/**
+ * A build killed mid-commit leaves its journal (the manifest it was about to place): a file
+ * whose bytes match the journal was written by that build, so it counts as generated, with
+ * the journal's hash, rather than as hand-edited or as the user's. A journal that does not
+ * parse (killed while it was written) is ignored.
+ */
+function withJournal(dir: string, manifest: Manifest): Manifest {
+  const entry = readDiskEntry(join(dir, JOURNAL_NAME));
+  if (entry.kind !== "file") return manifest;
+  const journal = parseManifest(entry.bytes.toString("utf8"));
+  if (!journal.ok) return manifest;
+  const files = new Map(manifest.files);
+  for (const [path, hash] of journal.manifest.files) {
+    const disk = readDiskEntry(join(dir, path));
+    if (disk.kind === "file" && sha256(disk.bytes) === hash) files.set(path, hash);
+  }
+  return { files };
 }
 
 /** The manifest is always ours: its "recorded" hash is whatever is on disk, so it never conflicts. */

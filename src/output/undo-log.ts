@@ -33,6 +33,11 @@ export class UndoLog {
   private readonly steps: Array<{ path: string; undo: () => void }> = [];
   private readonly backups: string[] = [];
 
+  /** A file this commit created outside replace() (the journal): removed on rollback. */
+  created(path: string): void {
+    this.steps.push({ path, undo: () => unlinkSync(path) });
+  }
+
   /** Renames a staged tree to its folder, which did not exist (fresh-tree.ts). */
   placeTree(stage: string, final: string): void {
     renameSync(stage, final);
