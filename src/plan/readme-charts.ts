@@ -26,10 +26,18 @@ export function chartsView(model: ClusterModel) {
     rows.push({ title: ADDON_TITLES[addon.id], version: addon.version, mode: addon.mode, how: HOW[addon.mode], valuesPath: `values/${addon.id}.yaml` });
   }
   const released = rows.filter((r) => r.mode === "helm-release").map((r) => r.title);
+  const ciliumInline = model.cni.kind === "cilium" && model.cni.mode === "inline";
+  // Inline manifests besides an inline Cilium: inline add-ons, Argo CD, and the load-balancer
+  // manifest that stays inline when Cilium itself is a Helm release.
+  const otherInline =
+    rows.some((r) => r.mode === "inline" && r.title !== "cilium") ||
+    model.gitops.argocd !== undefined ||
+    (model.cni.kind === "cilium" && model.cni.mode === "helm-release" && model.cni.loadBalancer !== undefined);
   return {
     present: rows.length > 0,
     rows,
-    ciliumInline: model.cni.kind === "cilium" && model.cni.mode === "inline",
+    ciliumInline,
+    otherInline,
     loadBalancer: model.cni.kind === "cilium" && model.cni.loadBalancer !== undefined,
     hcloudSecret: model.addons.some((a) => a.id === "hcloud-ccm"),
     released: released.length === 0 ? null : released.map((t) => `\`${t}\``).join(", "),

@@ -44,7 +44,7 @@ export function planReadme(model: ClusterModel, modules: readonly ModuleInfo[]):
     prerequisites: prerequisites(model),
     charts: chartsView(model),
     diagram: ["root --> " + modules.map((m) => m.call).join(" & "), ...modules.flatMap((m) => m.diagram)],
-    modules: [{ path: ".", description: "Providers, S3 backend, variables, module calls, outputs." }].concat(
+    modules: [{ path: ".", description: `Providers, ${model.backend.kind === "s3" ? "S3 backend, " : ""}variables, module calls, outputs.` }].concat(
       modules.map((m) => ({ path: `modules/${m.folder}`, description: m.description })),
     ),
   };
