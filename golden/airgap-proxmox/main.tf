@@ -216,12 +216,12 @@ module "cilium" {
   values             = file("${path.module}/values/cilium.yaml")
 }
 
-# Flux, bootstrapped once the cluster is healthy. From then on the repository drives what runs
-# on the cluster.
+# Flux, bootstrapped once the cluster is healthy and its nodes are ready. From then on the
+# repository drives what runs on the cluster.
 module "flux" {
   source = "./modules/flux"
 
-  path            = "src/k8s/prod"
-  interval        = "1m0s"
-  cluster_healthy = module.cluster.healthy
+  path     = "src/k8s/prod"
+  interval = "1m0s"
+  wait_for = [module.cluster.healthy]
 }

@@ -51,6 +51,8 @@ module "cluster" {
   # Bootstrap runs against a node address, never the VIP: the VIP needs etcd to be up.
   bootstrap_node = "cp-1"
   nodes          = module.nodes.nodes
+  # Nodes become Ready only once the Helm releases below ran: check the control plane only.
+  skip_kubernetes_checks = true
 
   config_patches = {
     common       = [file("${path.module}/patches/common.yaml")]
@@ -62,12 +64,24 @@ module "cluster" {
   }
 }
 
-# Flux, bootstrapped once the cluster is healthy. From then on the repository drives what runs
-# on the cluster.
+# Cilium (CNI, kube-proxy replacement), installed by Helm once the Kubernetes API answers.
+module "cilium" {
+  source = "./modules/cilium"
+  providers = {
+    helm.cluster = helm.cluster
+  }
+
+  chart_version = "1.20.0"
+  values        = file("${path.module}/values/cilium.yaml")
+  wait_for      = [module.cluster.healthy]
+}
+
+# Flux, bootstrapped once the cluster is healthy and its nodes are ready. From then on the
+# repository drives what runs on the cluster.
 module "flux" {
   source = "./modules/flux"
 
-  path            = "clusters/edge"
-  interval        = "1m0s"
-  cluster_healthy = module.cluster.healthy
+  path     = "clusters/edge"
+  interval = "1m0s"
+  wait_for = [module.cluster.healthy, module.cilium.release]
 }

@@ -17,6 +17,23 @@ provider "proxmox" {
 
 provider "talos" {}
 
+# helm_template renders charts client-side: the helm provider needs no cluster connection.
+provider "helm" {}
+
+# helm_release installs charts once the Kubernetes API answers, with the admin credentials of
+# the talos-cluster module. A separate configuration: helm_template output goes into the machine
+# configurations, so it must never wait for the cluster.
+provider "helm" {
+  alias = "cluster"
+
+  kubernetes = {
+    host                   = module.cluster.kubernetes_client_configuration.host
+    client_certificate     = base64decode(module.cluster.kubernetes_client_configuration.client_certificate)
+    client_key             = base64decode(module.cluster.kubernetes_client_configuration.client_key)
+    cluster_ca_certificate = base64decode(module.cluster.kubernetes_client_configuration.ca_certificate)
+  }
+}
+
 # Flux reaches the new cluster with the admin client certificate of the Talos kubeconfig;
 # talos_cluster_kubeconfig gives the certificates and key base64-encoded, the provider wants PEM.
 provider "flux" {

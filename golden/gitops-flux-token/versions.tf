@@ -9,6 +9,10 @@ terraform {
       source  = "fluxcd/flux"
       version = "~> 1.8.0"
     }
+    helm = {
+      source  = "hashicorp/helm"
+      version = "~> 3.1"
+    }
     proxmox = {
       source  = "bpg/proxmox"
       version = "~> 0.111.0"

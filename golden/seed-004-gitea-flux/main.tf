@@ -140,14 +140,14 @@ resource "tls_private_key" "flux_deploy" {
   algorithm = "ED25519"
 }
 
-# Flux, bootstrapped once the cluster is healthy. From then on the repository drives what runs
-# on the cluster.
+# Flux, bootstrapped once the cluster is healthy and its nodes are ready. From then on the
+# repository drives what runs on the cluster.
 module "flux" {
   source = "./modules/flux"
 
-  path            = "clusters/talos-dev"
-  interval        = "1m0s"
-  cluster_healthy = module.cluster.healthy
+  path     = "clusters/talos-dev"
+  interval = "1m0s"
+  wait_for = [module.cluster.healthy]
 
   deploy_key_title  = "talos-dev-flux"
   deploy_public_key = tls_private_key.flux_deploy.public_key_openssh

@@ -185,12 +185,12 @@ resource "tls_private_key" "flux_deploy" {
   algorithm = "ED25519"
 }
 
-# Flux, bootstrapped once the cluster is healthy. From then on the repository drives what runs
-# on the cluster.
+# Flux, bootstrapped once the cluster is healthy and its nodes are ready. From then on the
+# repository drives what runs on the cluster.
 module "flux" {
   source = "./modules/flux"
 
-  path            = "clusters/prod-k8s"
-  interval        = "1m0s"
-  cluster_healthy = module.cluster.healthy
+  path     = "clusters/prod-k8s"
+  interval = "1m0s"
+  wait_for = [module.cluster.healthy]
 }

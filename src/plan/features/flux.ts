@@ -6,6 +6,7 @@
  */
 import type { FluxModel } from "../../model/gitops.js";
 import type { ClusterModel } from "../../model/model.js";
+import { waitForExpr } from "../helm-releases.js";
 import type { Feature } from "../feature.js";
 import { planModuleFiles, renderSection } from "../module-files.js";
 
@@ -51,6 +52,9 @@ function view(model: ClusterModel) {
     sshUser: f.sshUser,
     hasForge: forge !== undefined,
     deployKeyTitle: `${model.name}-flux`,
+    // Flux's pods need Ready nodes: the health check, and a CNI or cloud controller that Helm
+    // installs after it (helm-releases.ts).
+    waitFor: waitForExpr(model, ""),
     github: forge?.kind === "github" ? { ...forge, source: sourceOf(model, "github") } : null,
     gitea: forge?.kind === "gitea" ? { ...forge, source: sourceOf(model, "gitea") } : null,
   };

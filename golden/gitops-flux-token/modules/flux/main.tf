@@ -5,9 +5,10 @@
 # The flux provider (root providers.tf) holds the cluster's client certificate and the Git
 # URL, branch and credentials.
 resource "flux_bootstrap_git" "this" {
-  # Flux needs the API and a working CNI: wait for the cluster's health check.
+  # Flux needs the API and Ready nodes: wait for the cluster's health check and boot
+  # releases.
   depends_on = [
-    var.cluster_healthy,
+    var.wait_for,
   ]
 
   embedded_manifests = true

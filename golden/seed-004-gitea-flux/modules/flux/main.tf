@@ -19,10 +19,10 @@ resource "gitea_repository_key" "flux" {
 # The flux provider (root providers.tf) holds the cluster's client certificate and the Git
 # URL, branch and credentials.
 resource "flux_bootstrap_git" "this" {
-  # Flux needs the API and a working CNI: wait for the cluster's health check,
-  # and for the deploy key to be accepted by the forge.
+  # Flux needs the API and Ready nodes: wait for the cluster's health check and boot
+  # releases, and for the deploy key to be accepted by the forge.
   depends_on = [
-    var.cluster_healthy,
+    var.wait_for,
     gitea_repository_key.flux,
   ]
 

@@ -10,9 +10,9 @@ variable "interval" {
   type        = string
 }
 
-variable "cluster_healthy" {
-  description = "Known once the cluster passed its health check (the talos-cluster module's healthy output)."
-  type        = string
+variable "wait_for" {
+  description = "Known once Flux can run: the cluster's health check, and the releases its nodes need to become Ready (a CNI or cloud controller installed by Helm)."
+  type        = list(string)
 }
 
 variable "deploy_key_title" {
