@@ -21,3 +21,18 @@ describe("renderPlain", () => {
     expect(renderPlain([a, b])).toEqual(["spec.yaml:14:12: error[x/a]: a", "spec.yaml:14:12: warning[x/b]: b\n  hint: h"]);
   });
 });
+
+describe("a problem found in a generated file", () => {
+  it("names the spec field it came from", () => {
+    const span = (file: string, line: number) => ({ file, start: 0, end: 1, pos: { line, col: 3 } });
+    expect(
+      renderPlainOne({
+        code: "validate/tofu",
+        severity: "error",
+        message: "Unsupported argument",
+        span: span("infra/main.tf", 12),
+        related: span("spec.yaml", 7),
+      }),
+    ).toBe("infra/main.tf:12:3: error[validate/tofu]: Unsupported argument\n  from spec: spec.yaml:7:3");
+  });
+});

@@ -1,8 +1,9 @@
-import { diagnosticFile, type Diagnostic } from "./diagnostic.js";
+import { diagnosticFile, type Diagnostic, type Span } from "./diagnostic.js";
 import { terminalSafe } from "./terminal-safe.js";
 
 /**
- * The plain style, for tests, CI and pipes: one line per diagnostic, then an indented hint line.
+ * The plain style, for tests, CI and pipes: one line per diagnostic, then an indented hint line
+ * and, for a problem found in a generated file, the spec field it came from.
  *
  *   spec.yaml:14:12: error[schema/enum]: nodes[1].role must be one of "controlplane", "worker" (got "wroker")
  *     hint: did you mean "worker"?
@@ -11,8 +12,15 @@ import { terminalSafe } from "./terminal-safe.js";
  * expectedScanLog does the same).
  */
 export function renderPlainOne(d: Diagnostic): string {
-  const head = terminalSafe(`${location(d)}${d.severity}[${d.code}]: ${d.message}`);
-  return d.hint === undefined ? head : `${head}\n  hint: ${terminalSafe(d.hint)}`;
+  const lines = [terminalSafe(`${location(d)}${d.severity}[${d.code}]: ${d.message}`)];
+  if (d.hint !== undefined) lines.push(`  hint: ${terminalSafe(d.hint)}`);
+  if (d.related !== undefined) lines.push(`  from spec: ${terminalSafe(spanLocation(d.related))}`);
+  return lines.join("\n");
+}
+
+/** file:line:col of a span. */
+export function spanLocation(span: Span): string {
+  return `${span.file}:${span.pos.line}:${span.pos.col}`;
 }
 
 /** One string per diagnostic (two lines when it has a hint), in the order given. */
@@ -21,7 +29,7 @@ export function renderPlain(diagnostics: readonly Diagnostic[]): string[] {
 }
 
 function location(d: Diagnostic): string {
-  if (d.span !== undefined) return `${d.span.file}:${d.span.pos.line}:${d.span.pos.col}: `;
+  if (d.span !== undefined) return `${spanLocation(d.span)}: `;
   const file = diagnosticFile(d);
   return file === "" ? "" : `${file}: `;
 }

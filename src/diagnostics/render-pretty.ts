@@ -1,5 +1,6 @@
 import { createStyler, type Styler } from "./ansi.js";
 import { diagnosticFile, type Diagnostic, type Span } from "./diagnostic.js";
+import { spanLocation } from "./render-plain.js";
 import { terminalSafe } from "./terminal-safe.js";
 
 export interface PrettyOptions {
@@ -39,6 +40,7 @@ export function renderPretty(raw: Diagnostic, options: PrettyOptions): string {
     if (file !== "") lines.push(`  ${style.blue("-->")} ${file}`);
     if (d.hint !== undefined) lines.push(`  ${style.blue("=")} ${style.cyan(`hint: ${d.hint}`)}`);
   }
+  if (d.related !== undefined) lines.push(`  ${style.blue("=")} from spec: ${terminalSafe(spanLocation(d.related))}`);
   return lines.join("\n");
 }
 

@@ -68,6 +68,7 @@ export function applyWrites(plans: readonly WritePlan[]): ApplyResult {
       );
   }
   const createdFolders: string[] = [];
+  const readyFolders = new Set<string>();
   const staged: StagedPlan[] = [];
   let current = "";
   try {
@@ -82,7 +83,12 @@ export function applyWrites(plans: readonly WritePlan[]): ApplyResult {
       for (const action of plan.actions) {
         if (action.kind !== "create" && action.kind !== "update") continue;
         current = join(plan.outDir, action.path);
-        ensureFolder(dirname(current), createdFolders);
+        const folder = dirname(current);
+        // One check per folder, not per file: a node-per-file tree puts ~1,000 in one folder.
+        if (!readyFolders.has(folder)) {
+          ensureFolder(folder, createdFolders);
+          readyFolders.add(folder);
+        }
         const temp = writeTempBeside(
           current,
           action.contents,

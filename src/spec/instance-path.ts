@@ -22,12 +22,3 @@ export function pointerToPath(pointer: string, data: unknown): PathSegment[] {
   return path;
 }
 
-/** The value at `path`, or undefined. */
-export function valueAt(data: unknown, path: readonly PathSegment[]): unknown {
-  let current: unknown = data;
-  for (const segment of path) {
-    if (current === null || typeof current !== "object") return undefined;
-    current = (current as Record<string | number, unknown>)[segment];
-  }
-  return current;
-}

@@ -13,7 +13,7 @@
  * - Lone surrogates from escapes ("\ud800"): no UTF-8 file can hold one, so no generated file
  *   could carry the value.
  */
-import { isScalar, Parser, visit, type Document } from "yaml";
+import { isScalar, visit, type Document } from "yaml";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 
 export const MAX_SPEC_BYTES = 1024 * 1024;
@@ -93,12 +93,10 @@ interface CstNode {
 
 const COLLECTIONS = new Set(["block-map", "block-seq", "flow-collection"]);
 
-/** The first collection nested deeper than MAX_DEPTH, walked without recursion. */
-export function checkDepth(text: string): TextProblem | undefined {
-  return checkDepthOfTokens(new Parser().parse(text));
-}
-
-/** checkDepth on a CST already parsed, which parse-once.ts then composes (one parse, not two). */
+/**
+ * The first collection nested deeper than MAX_DEPTH, walked without recursion, on the CST that
+ * parse-once.ts then composes (one parse, not two).
+ */
 export function checkDepthOfTokens(tokens: Iterable<unknown>): TextProblem | undefined {
   for (const top of tokens) {
     const stack: Array<[unknown, number]> = [[top, 0]];

@@ -3,7 +3,7 @@
  * in a scratch copy. With --provider-schemas it runs offline against schema-only stub
  * providers. The engine (src/validate) is imported only when a validation actually runs.
  */
-import type { Diagnostic, Span } from "../../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { renderPlainOne } from "../../diagnostics/render-plain.js";
 import { summarize } from "../../diagnostics/summary.js";
 import type { ValidateOptions, ValidateResult } from "../../validate/index.js";
@@ -65,13 +65,9 @@ export async function validateBuiltTree(dir: string, options: ValidateOptions = 
   return validateTree(dir, options);
 }
 
-const location = (span: Span): string => `${span.file}:${span.pos.line}:${span.pos.col}`;
-
 /** Plain lines, one per diagnostic (plus hint and spec-origin lines), and the closing line. */
 export function formatValidateReport(result: ValidateResult, label: string): { lines: string[]; summary: string } {
-  const lines = result.diagnostics.map((d: Diagnostic) =>
-    d.related === undefined ? renderPlainOne(d) : `${renderPlainOne(d)}\n  from spec: ${location(d.related)}`,
-  );
+  const lines = result.diagnostics.map((d: Diagnostic) => renderPlainOne(d));
   if (result.exitCode !== 0) return { lines, summary: summarize(result.diagnostics) };
   const how = `${result.binary?.name ?? "tofu"}, ${result.offline ? "offline" : "online"}`;
   const warnings = result.diagnostics.length === 0 ? "" : `, ${summarize(result.diagnostics)}`;

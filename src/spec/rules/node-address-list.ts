@@ -1,6 +1,6 @@
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
 import { parseCidr, type Cidr } from "../net/cidr.js";
-import type { ClusterSpec, NodeSpec } from "../types.js";
+import type { ClusterSpec } from "../types.js";
 import { specPath } from "./paths.js";
 
 /** One static address of a node, parsed. */
@@ -14,15 +14,10 @@ export interface NodeAddress {
 }
 
 /**
- * The first NIC's address may be written as node.address or as networks[0].address (the sketch
- * does both); when both are set and equal, it is one address, listed once.
+ * Every static address of every node. The first NIC's address may be written as node.address
+ * or as networks[0].address (the sketch does both); when both are set and equal, it is one
+ * address, listed once.
  */
-export function primaryAddressPath(node: NodeSpec, index: number): PathSegment[] | undefined {
-  if (node.address !== undefined) return specPath("nodes", index, "address");
-  const first = node.networks?.[0]?.address;
-  return first !== undefined && first !== "dhcp" ? specPath("nodes", index, "networks", 0, "address") : undefined;
-}
-
 export function nodeAddresses(spec: ClusterSpec): NodeAddress[] {
   const out: NodeAddress[] = [];
   for (const [i, node] of spec.spec.nodes.entries()) {
