@@ -41,9 +41,15 @@ const inputs = (
 const buildId = createHash("sha256");
 for (const file of inputs) buildId.update(file).update("\0").update(readFileSync(join(root, file))).update("\0");
 
+const define = { __TALOS_HCLGEN_BUILD_ID__: JSON.stringify(buildId.digest("hex")) };
+// Libraries only some commands need stay outside the bundles and are imported lazily (execa
+// and @cdktf/hcl2json for validate, prettier never at run time).
+const external = ["@cdktf/hcl2json", "prettier", "execa"];
+
+// The library (`import { compile } from "talos-hclgen"`): ESM, as the package is.
 await build({
-  define: { __TALOS_HCLGEN_BUILD_ID__: JSON.stringify(buildId.digest("hex")) },
-  entryPoints: [join(root, "src/cli/main.ts"), join(root, "src/index.ts")],
+  define,
+  entryPoints: [join(root, "src/index.ts")],
   outdir: join(root, "dist"),
   bundle: true,
   platform: "node",
@@ -53,10 +59,42 @@ await build({
   sourcemap: "linked",
   legalComments: "none",
   logLevel: "warning",
-  // Libraries only some commands need stay outside the bundle and are imported lazily.
-  // fast-glob is bundled instead: its dynamic import still becomes a chunk of its own, loaded
-  // only for glob arguments, and one file loads in ~9 ms where its ~25 CommonJS files from
-  // node_modules took ~27 ms (CPU, Node 20) on every `build 'clusters/*.yaml'` pre-commit run.
-  external: ["@cdktf/hcl2json", "prettier", "execa"],
+  external,
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
+
+// The CLI: one CommonJS file, so the launcher can hand it to V8 with a code cache
+// (src/launcher/code-cache.ts); Node 20 caches no ES module. Commands still load on demand:
+// esbuild turns their import() into a lazily run part of the same file. Code that V8 compiles
+// through vm.Script cannot import() without an experimental flag on Node 20, so nothing in this
+// file may: the ESM-only execa is bundled (it loads only with validate), and the import() of
+// @cdktf/hcl2json, a CommonJS package kept outside for its .wasm file, becomes a require().
+// fast-glob is bundled too: one file loads faster than its ~25 CommonJS files in node_modules.
+await build({
+  define: { ...define, "import.meta.url": "__importMetaUrl" },
+  entryPoints: [join(root, "src/cli/main.ts")],
+  outfile: join(root, "dist/cli.cjs"),
+  bundle: true,
+  platform: "node",
+  format: "cjs",
+  target: "node20",
+  sourcemap: "linked",
+  legalComments: "none",
+  logLevel: "warning",
+  external: ["@cdktf/hcl2json", "prettier"],
+  supported: { "dynamic-import": false },
+  banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
+
+// What bin/talos-hclgen.cjs requires: loads dist/cli.cjs through the code cache.
+await build({
+  define,
+  entryPoints: [join(root, "src/launcher/main.ts")],
+  outfile: join(root, "dist/launcher.cjs"),
+  bundle: true,
+  platform: "node",
+  format: "cjs",
+  target: "node20",
+  legalComments: "none",
+  logLevel: "warning",
 });

@@ -1,0 +1,67 @@
+/**
+ * A V8 code cache for the CLI bundle. A pre-commit hook starts the binary on every commit, and
+ * a run that compiles a spec executes mostly cold code: V8 parses and compiles the ~1.3 MB
+ * bundle, then each function as it is first called. V8 can serialize that work
+ * (vm.Script#createCachedData) and take it back on the next start (the `cachedData` option),
+ * which skips both. This is what Node 22's module.enableCompileCache() does for modules;
+ * Node 20 has only the vm API, so the launcher does it by hand.
+ *
+ * One cache file per command and per (compiler build, Node version, architecture), in the
+ * same folder as the up-to-date cache: $TALOS_HCLGEN_CACHE_DIR, else
+ * $XDG_CACHE_HOME/talos-hclgen, else ~/.cache/talos-hclgen, under code/. It is written at exit,
+ * after the command ran, so it holds the functions the command used; only after a run that
+ * ended normally (exit 0 or 1), since an early error leaves most of the compiler uncompiled.
+ * V8 checks a cache against its version, flags and the source, and refuses one that does not
+ * match (`cachedDataRejected`): the run then compiles as usual and writes a new one. Every
+ * failure here only costs speed. TALOS_HCLGEN_NO_CACHE=1 turns it off.
+ */
+import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export interface CodeCacheFile {
+  folder: string;
+  name: string;
+}
+
+/** Where the cache of `command` lives; undefined when caching is off. */
+export function codeCacheFile(env: Env, buildId: string, command: string): CodeCacheFile | undefined {
+  if (env["TALOS_HCLGEN_NO_CACHE"] === "1") return undefined;
+  const base = env["TALOS_HCLGEN_CACHE_DIR"] ?? join(env["XDG_CACHE_HOME"] ?? join(homedir(), ".cache"), "talos-hclgen");
+  const safeCommand = /^[a-z]{1,16}$/.test(command) ? command : "other";
+  return {
+    folder: join(base, "code"),
+    name: `${safeCommand}-${buildId.slice(0, 16)}-node${process.versions.node}-${process.arch}.v8`,
+  };
+}
+
+export function readCodeCache(file: CodeCacheFile): Buffer | undefined {
+  try {
+    return readFileSync(join(file.folder, file.name));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes the cache atomically (temp + rename: a concurrent run reads the old file or the new
+ * one) and removes this command's caches for other builds or Node versions, so upgrades do
+ * not pile up files.
+ */
+export function writeCodeCache(file: CodeCacheFile, data: Buffer): void {
+  try {
+    mkdirSync(file.folder, { recursive: true });
+    const path = join(file.folder, file.name);
+    const temp = `${path}.${process.pid}.tmp`;
+    writeFileSync(temp, data);
+    renameSync(temp, path);
+    const command = file.name.slice(0, file.name.indexOf("-") + 1);
+    for (const entry of readdirSync(file.folder)) {
+      if (entry !== file.name && entry.startsWith(command) && entry.endsWith(".v8")) unlinkSync(join(file.folder, entry));
+    }
+  } catch {
+    // A cache that cannot be written only costs the next run its compile time.
+  }
+}
