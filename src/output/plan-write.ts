@@ -3,6 +3,7 @@
  * `build` will do, and which paths it must refuse to touch. Reads, never writes, so every
  * conflict is known before the first byte is written.
  */
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { GeneratedFile } from "../types.js";
 import { outDirProblem, readDiskEntry, type DiskEntry } from "./disk-entry.js";
@@ -20,6 +21,8 @@ import {
   JOURNAL_NAME,
   MANIFEST_NAME,
 } from "./paths.js";
+
+const MISSING: DiskEntry = { kind: "missing" };
 
 export type FileAction =
   | { kind: "create"; path: string; contents: string }
@@ -92,7 +95,11 @@ export function planWrite(
     });
     return plan;
   }
-  const manifestEntry = readDiskEntry(join(dir, MANIFEST_NAME));
+  // A first build into a new folder: every path is missing, and a 1000-node tree need not
+  // ask the file system so a thousand times.
+  const folderExists = existsSync(dir);
+  const entryAt = (path: string): DiskEntry => (folderExists ? readDiskEntry(join(dir, path)) : MISSING);
+  const manifestEntry = entryAt(MANIFEST_NAME);
   const manifest = withJournal(dir, readOldManifest(manifestEntry, plan, options));
   const conflict = (c: Conflict): boolean => {
     if (options.force && FORCEABLE.has(c.kind)) return true;
@@ -100,13 +107,7 @@ export function planWrite(
     return false;
   };
   for (const file of sorted)
-    planFile(
-      plan,
-      file,
-      readDiskEntry(join(dir, file.path)),
-      manifest,
-      conflict,
-    );
+    planFile(plan, file, entryAt(file.path), manifest, conflict);
   const generated = new Set(sorted.map((f) => f.path));
   for (const [path, hash] of manifest.files) {
     if (!generated.has(path) && !isProtectedPath(path))
