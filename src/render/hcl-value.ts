@@ -13,7 +13,14 @@ export class HclExpr {
 
 /** An object constructor; entries render in the given order (callers sort when they need to). */
 export class HclObject {
-  constructor(readonly entries: ReadonlyArray<readonly [string, HclValue]>) {}
+  constructor(
+    readonly entries: ReadonlyArray<readonly [string, HclValue]>,
+    /**
+     * The keys are known to be distinct strings (obj() takes them from a record or a Map), so
+     * only keys that normalization can change need the duplicate check when rendering.
+     */
+    readonly distinctKeys = false,
+  ) {}
 }
 
 export type HclValue = string | number | boolean | null | HclExpr | readonly HclValue[] | HclObject;
@@ -31,12 +38,21 @@ export function expr(text: string): HclExpr {
 export function obj(
   record: Readonly<Record<string, HclValue | undefined>> | ReadonlyMap<string, HclValue | undefined>,
 ): HclObject {
-  const source = record instanceof Map ? [...record.entries()] : Object.entries(record);
-  const entries: Array<readonly [string, HclValue]> = [];
-  for (const [key, value] of source) {
-    if (value !== undefined) entries.push([key, value]);
+  // Builtins and callbacks rather than for-of and destructuring, and the pairs Object.entries
+  // hands out kept as they are: this runs for every node and NIC, mostly as cold code, where
+  // V8's interpreter pays for each iterator step (measured: several times slower).
+  if (record instanceof Map) {
+    const entries: Array<readonly [string, HclValue]> = [];
+    record.forEach((value, key) => {
+      if (value !== undefined) entries.push([key, value]);
+    });
+    return new HclObject(entries, true);
   }
-  return new HclObject(entries);
+  return new HclObject(Object.entries(record).filter(isDefined), true);
+}
+
+function isDefined(entry: readonly [string, HclValue | undefined]): entry is readonly [string, HclValue] {
+  return entry[1] !== undefined;
 }
 
 /** A list stays on one line only when all items are scalars and `[...]` is at most this long. */
@@ -60,8 +76,25 @@ const SIMPLE_ESCAPES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
+ * Anything quoteHclString would not copy through unchanged: a code unit outside printable
+ * ASCII, `"` or a backslash, or a template opener (`${`, `%{`). Printable ASCII is NFC and
+ * holds no surrogates, so a string without any of these is its own quoted body.
+ */
+const NEEDS_ESCAPING = /[^ !#-[\]-~]|[$%]\{/;
+
+/**
  * Quotes a string as an HCL literal whose value is `value` (as HCL sees strings, see NFC
  * below), byte for byte what hclwrite (and so `terraform fmt`, for block labels) writes.
+ */
+export function hclString(value: string): string {
+  // Names, addresses and versions (nearly every string a tree holds, thousands at 1000 nodes)
+  // take this path; hcl-string-fast.test.ts checks that it agrees with quoteHclString.
+  return NEEDS_ESCAPING.test(value) ? quoteHclString(value) : `"${value}"`;
+}
+
+/**
+ * hclString for any string (the general path, exported for the test that compares it with
+ * the fast one).
  *
  * `${` and `%{` become `$${` and `%%{` so that no template sequence can start inside user
  * data. A lone UTF-16 surrogate cannot be represented in UTF-8 (HCL even rejects a
@@ -71,7 +104,7 @@ const SIMPLE_ESCAPES: ReadonlyMap<string, string> = new Map([
  * The text is NFC-normalized first: HCL (cty) normalizes every string value to NFC anyway,
  * and `terraform fmt` rewrites block labels to NFC, so any other form would not be stable.
  */
-export function hclString(value: string): string {
+export function quoteHclString(value: string): string {
   const s = value.replace(LONE_SURROGATE, "\uFFFD").normalize("NFC");
   let out = '"';
   for (let i = 0; i < s.length; i++) {
@@ -160,33 +193,53 @@ function renderList(items: readonly HclValue[], depth: number): string {
     if (inline.length <= MAX_INLINE_LIST_LENGTH) return inline;
   }
   // One item per line with a trailing comma, as `tofu fmt` leaves multi-line tuples.
-  const pad = "  ".repeat(depth + 1);
-  return `[\n${rendered.map((item) => `${pad}${item},\n`).join("")}${"  ".repeat(depth)}]`;
+  const pad = spaces(2 * (depth + 1));
+  return `[\n${rendered.map((item) => `${pad}${item},\n`).join("")}${spaces(2 * depth)}]`;
 }
 
 function renderObject(object: HclObject, depth: number): string {
-  if (object.entries.length === 0) return "{}";
+  const { entries } = object;
+  if (entries.length === 0) return "{}";
+  // Index access in callbacks, not destructuring: see obj() (this runs for every node).
+  const keys = entries.map((entry) => hclIdentifierOrString(entry[0]));
+  if (!object.distinctKeys || keys.some((key, i) => key !== entries[i]?.[0])) checkUniqueKeys(entries, keys);
+  const values = entries.map((entry) => render(entry[1], depth + 1));
+  const columns = keys.map((key, i) => (values[i]?.includes("\n") ? null : keyColumns(key)));
+  const widths = alignmentWidths(columns);
+  const pad = spaces(2 * (depth + 1));
+  let out = "{\n";
+  keys.forEach((key, i) => {
+    const width = widths[i];
+    const gap = width === undefined ? " " : spaces(width - (columns[i] ?? 0) + 1);
+    out += `${pad}${key}${gap}= ${values[i]}\n`;
+  });
+  return out + spaces(2 * depth) + "}";
+}
+
+// Indentation and alignment gaps, made once: " ".repeat per line was a tenth of what a
+// 1000-node build allocated here. Long gaps (long quoted keys) are not kept.
+const SPACES: string[] = [];
+
+function spaces(count: number): string {
+  if (count >= 64) return " ".repeat(count);
+  return (SPACES[count] ??= " ".repeat(count));
+}
+
+/**
+ * Terraform rejects duplicate keys; producing one is a bug in the caller. Compare the key HCL
+ * will see: cty normalizes every string to NFC, and lone surrogates become U+FFFD, so
+ * "e\u0301" and "\u00e9" are the same key. A key written bare is ASCII, its own identity.
+ * renderObject skips the check for distinct keys all written bare: only a key that is not
+ * ASCII can normalize into another (the Kelvin sign U+212A becomes "K").
+ */
+function checkUniqueKeys(entries: HclObject["entries"], written: readonly string[]): void {
   const seen = new Set<string>();
-  for (const [key] of object.entries) {
-    // Terraform rejects duplicate keys; producing one is a bug in the caller. Compare the
-    // key HCL will see: cty normalizes every string to NFC, and lone surrogates become
-    // U+FFFD, so "e\u0301" and "\u00e9" are the same key.
-    const identity = key.replace(LONE_SURROGATE, "\uFFFD").normalize("NFC");
+  entries.forEach((entry, i) => {
+    const key = entry[0];
+    const identity = written[i] === key ? key : key.replace(LONE_SURROGATE, "\uFFFD").normalize("NFC");
     if (seen.has(identity)) throw new Error(`renderHclValue: duplicate object key ${hclString(key)}`);
     seen.add(identity);
-  }
-  const rows = object.entries.map(([key, value]) => ({
-    key: hclIdentifierOrString(key),
-    value: render(value, depth + 1),
-  }));
-  const widths = alignmentWidths(rows.map((row) => (row.value.includes("\n") ? null : keyColumns(row.key))));
-  const pad = "  ".repeat(depth + 1);
-  const lines = rows.map((row, i) => {
-    const width = widths[i];
-    const gap = width === undefined ? " " : " ".repeat(width - keyColumns(row.key) + 1);
-    return `${pad}${row.key}${gap}= ${row.value}\n`;
   });
-  return `{\n${lines.join("")}${"  ".repeat(depth)}}`;
 }
 
 // hclwrite's formatCells (hclwrite/format.go): consecutive lines `key = value` whose value

@@ -47,8 +47,19 @@ function nonStringTest(): TagTest {
   return readsAsNonString;
 }
 
+/**
+ * Words that every test below lets through plain: a letter that starts no YAML 1.1 null,
+ * boolean or number (those start with one of ~NnYyTtOoFf, a digit, a sign, a dot, or an
+ * exponent's e or E: "e1" is a float), then letters, digits, `_`, `.`, `/` and `-`, none an
+ * indicator. Most scalars of a generated document are such words (keys, kinds, names), and
+ * each would otherwise run the ~15 regular expressions below. yaml-fast-words.test.ts
+ * checks them against the package.
+ */
+export const PLAIN_WORD = /^[A-DG-MP-SU-XZa-dg-mp-su-xz][\w./-]*$/;
+
 /** A string scalar as `yaml` writes it, or undefined when that is not certain here. */
 function scalarString(value: string, isKey: boolean): string | undefined {
+  if (PLAIN_WORD.test(value)) return isKey && value.length > 1024 ? undefined : value;
   if (!PRINTABLE_ASCII.test(value) || DOCUMENT_MARKER.test(value)) return undefined;
   if (isKey && value.length > 1024) return undefined; // yaml writes an explicit `? key`
   if (isKey && isMergeKeyText(value)) return undefined; // the package writes `!!str "<<"`
@@ -74,15 +85,19 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-/** Lines after the first are prefixed with `indent` (the collection's own indentation). */
+/**
+ * Lines after the first are prefixed with `indent` (the collection's own indentation). Indexed
+ * loops rather than for-of: this runs for every node's patch, mostly as cold code, where V8's
+ * interpreter pays for each iterator step.
+ */
 function block(value: unknown, indent: string, sortKeys: boolean, depth: number): string | undefined {
   if (depth > 64) return undefined;
   if (Array.isArray(value)) {
     if (value.length === 0) return "[]";
     const itemIndent = indent + INDENT;
     const lines: string[] = [];
-    for (const item of value) {
-      const text = node(item, itemIndent, sortKeys, depth + 1);
+    for (let i = 0; i < value.length; i++) {
+      const text = node(value[i], itemIndent, sortKeys, depth + 1);
       if (text === undefined) return undefined;
       lines.push(`- ${text}`);
     }
@@ -95,7 +110,8 @@ function block(value: unknown, indent: string, sortKeys: boolean, depth: number)
     if (sortKeys) keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const valueIndent = indent + INDENT;
     const lines: string[] = [];
-    for (const key of keys) {
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] ?? "";
       const item = value[key];
       const keyText = scalarString(key, true);
       if (keyText === undefined || item === undefined) return undefined;

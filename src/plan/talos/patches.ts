@@ -25,11 +25,12 @@ export interface PatchPlan {
 
 export function planPatches(model: ClusterModel): PatchPlan {
   const files: PlannedFile[] = [];
+  const fileHeader = header("yaml", model.specPath); // the same first line for every file
   const emit = (stem: string, generated: Document[], user: readonly TalosPatch[]): string[] => {
     const paths: string[] = [];
-    if (generated.length > 0) paths.push(addFile(files, model.specPath, `patches/${stem}.yaml`, generated, false));
+    if (generated.length > 0) paths.push(addFile(files, fileHeader, `patches/${stem}.yaml`, generated, false));
     user.forEach((patch, index) =>
-      paths.push(addFile(files, model.specPath, `patches/${stem}.user-${index + 1}.yaml`, [patch], true)),
+      paths.push(addFile(files, fileHeader, `patches/${stem}.user-${index + 1}.yaml`, [patch], true)),
     );
     return paths;
   };
@@ -42,8 +43,8 @@ export function planPatches(model: ClusterModel): PatchPlan {
   };
 }
 
-function addFile(files: PlannedFile[], specPath: string, path: string, documents: readonly unknown[], fromUser: boolean): string {
-  const contents = `${header("yaml", specPath)}\n${emitYamlDocuments(documents, { sortKeys: fromUser })}`;
+function addFile(files: PlannedFile[], fileHeader: string, path: string, documents: readonly unknown[], fromUser: boolean): string {
+  const contents = `${fileHeader}\n${emitYamlDocuments(documents, { sortKeys: fromUser })}`;
   files.push({ path, kind: "yaml", contents });
   return path;
 }
