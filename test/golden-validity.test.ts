@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { parseAllDocuments } from "yaml";
 import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
+import { hostnameConfig } from "../src/plan/talos/documents.js";
 import { buildCase, listCases, ROOT } from "./golden-corpus.js";
 import { findTofu, sharedPath } from "./tools.js";
 
@@ -58,6 +59,14 @@ describe.skipIf(talosSchemaPath === null)("Talos patches validate against the v1
       }
     });
   }
+  // The talos-cluster module builds this one per node from the node's name (yamlencode of
+  // hostnameConfig(expr("name"))): checked here with real names from the goldens.
+  it("the hostname document of every node", () => {
+    for (const name of ["cp-1", "wk-12", "node-a"]) {
+      const ok = validate?.(hostnameConfig(name)) ?? false;
+      expect(ok ? [] : validate?.errors, name).toEqual([]);
+    }
+  });
 });
 if (talosSchemaPath === null) console.warn("skipped: Talos schema tier (../shared/schemas/talos-v1.13.config.schema.json not found)");
 

@@ -68,11 +68,7 @@ module "cluster" {
     controlplane = [file("${path.module}/patches/controlplane.yaml")]
     worker       = []
   }
-  node_patches = {
-    cp-1 = [file("${path.module}/patches/nodes/cp-1.yaml")]
-    cp-2 = [file("${path.module}/patches/nodes/cp-2.yaml")]
-    cp-3 = [file("${path.module}/patches/nodes/cp-3.yaml")]
-  }
+  node_patches = {}
 }
 
 # Cilium (CNI, kube-proxy replacement), rendered into every control plane's inline manifests.

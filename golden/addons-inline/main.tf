@@ -61,10 +61,7 @@ module "cluster" {
     controlplane = [file("${path.module}/patches/controlplane.yaml")]
     worker       = []
   }
-  node_patches = {
-    cp-1 = [file("${path.module}/patches/nodes/cp-1.yaml")]
-    wk-1 = [file("${path.module}/patches/nodes/wk-1.yaml")]
-  }
+  node_patches = {}
 }
 
 # Cilium (CNI, kube-proxy replacement), rendered into every control plane's inline manifests.

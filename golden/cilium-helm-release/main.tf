@@ -60,9 +60,7 @@ module "cluster" {
     controlplane = [file("${path.module}/patches/controlplane.yaml")]
     worker       = []
   }
-  node_patches = {
-    cp-1 = [file("${path.module}/patches/nodes/cp-1.yaml")]
-  }
+  node_patches = {}
 }
 
 # Cilium (CNI, kube-proxy replacement), installed by Helm once the Kubernetes API answers.

@@ -60,8 +60,5 @@ module "cluster" {
     controlplane = concat([file("${path.module}/patches/controlplane.yaml")], module.nodes.controlplane_patches)
     worker       = []
   }
-  node_patches = {
-    edge-cp-1 = [file("${path.module}/patches/nodes/edge-cp-1.yaml")]
-    edge-wk-1 = [file("${path.module}/patches/nodes/edge-wk-1.yaml")]
-  }
+  node_patches = {}
 }

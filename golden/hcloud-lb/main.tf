@@ -76,9 +76,6 @@ module "cluster" {
     worker       = []
   }
   node_patches = {
-    cp-1 = [file("${path.module}/patches/nodes/cp-1.yaml")]
-    cp-2 = [file("${path.module}/patches/nodes/cp-2.yaml")]
-    cp-3 = [file("${path.module}/patches/nodes/cp-3.yaml")]
     wk-1 = [file("${path.module}/patches/nodes/wk-1.yaml")]
     wk-2 = [file("${path.module}/patches/nodes/wk-2.yaml")]
   }

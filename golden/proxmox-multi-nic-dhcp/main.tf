@@ -154,7 +154,5 @@ module "cluster" {
     ctrl-00 = [file("${path.module}/patches/nodes/ctrl-00.yaml")]
     ctrl-01 = [file("${path.module}/patches/nodes/ctrl-01.yaml")]
     ctrl-02 = [file("${path.module}/patches/nodes/ctrl-02.yaml")]
-    work-00 = [file("${path.module}/patches/nodes/work-00.yaml")]
-    work-01 = [file("${path.module}/patches/nodes/work-01.yaml")]
   }
 }

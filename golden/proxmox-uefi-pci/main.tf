@@ -87,8 +87,5 @@ module "cluster" {
     controlplane = [file("${path.module}/patches/controlplane.yaml")]
     worker       = []
   }
-  node_patches = {
-    cp-1  = [file("${path.module}/patches/nodes/cp-1.yaml")]
-    gpu-1 = [file("${path.module}/patches/nodes/gpu-1.yaml")]
-  }
+  node_patches = {}
 }

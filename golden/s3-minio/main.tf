@@ -117,10 +117,5 @@ module "cluster" {
     controlplane = [file("${path.module}/patches/controlplane.yaml")]
     worker       = []
   }
-  node_patches = {
-    cp-1     = [file("${path.module}/patches/nodes/cp-1.yaml")]
-    cp-2     = [file("${path.module}/patches/nodes/cp-2.yaml")]
-    cp-3     = [file("${path.module}/patches/nodes/cp-3.yaml")]
-    worker-1 = [file("${path.module}/patches/nodes/worker-1.yaml")]
-  }
+  node_patches = {}
 }

@@ -142,8 +142,6 @@ module "cluster" {
     talos-cp-01 = [file("${path.module}/patches/nodes/talos-cp-01.yaml")]
     talos-cp-02 = [file("${path.module}/patches/nodes/talos-cp-02.yaml")]
     talos-cp-03 = [file("${path.module}/patches/nodes/talos-cp-03.yaml")]
-    talos-wk-01 = [file("${path.module}/patches/nodes/talos-wk-01.yaml")]
-    talos-wk-02 = [file("${path.module}/patches/nodes/talos-wk-02.yaml")]
   }
 }
 

@@ -55,7 +55,5 @@ module "cluster" {
     controlplane = [file("${path.module}/patches/controlplane.yaml")]
     worker       = []
   }
-  node_patches = {
-    cp-0 = [file("${path.module}/patches/nodes/cp-0.yaml")]
-  }
+  node_patches = {}
 }

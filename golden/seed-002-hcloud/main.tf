@@ -68,11 +68,7 @@ module "cluster" {
     controlplane = [file("${path.module}/patches/controlplane.yaml")]
     worker       = []
   }
-  node_patches = {
-    okami-dev-control-plane-nbg1 = [file("${path.module}/patches/nodes/okami-dev-control-plane-nbg1.yaml")]
-    okami-dev-worker-nbg1-1      = [file("${path.module}/patches/nodes/okami-dev-worker-nbg1-1.yaml")]
-    okami-dev-worker-nbg1-2      = [file("${path.module}/patches/nodes/okami-dev-worker-nbg1-2.yaml")]
-  }
+  node_patches = {}
 }
 
 # Cilium (CNI, kube-proxy replacement), installed by Helm once the Kubernetes API answers.

@@ -129,7 +129,6 @@ module "cluster" {
     ctrl-00 = [file("${path.module}/patches/nodes/ctrl-00.yaml")]
     ctrl-01 = [file("${path.module}/patches/nodes/ctrl-01.yaml")]
     ctrl-02 = [file("${path.module}/patches/nodes/ctrl-02.yaml")]
-    wk-igpu = [file("${path.module}/patches/nodes/wk-igpu.yaml")]
   }
 }
 

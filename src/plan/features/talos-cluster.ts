@@ -4,6 +4,7 @@ import { FACTORY_URL } from "../../model/defaults.js";
 import { expr, obj, renderHclValue, type HclValue } from "../../render/hcl-value.js";
 import type { Feature, PlanContext } from "../feature.js";
 import { kubernetesReadyAtBoot } from "../helm-releases.js";
+import { hostnameConfig } from "../talos/documents.js";
 import { planModuleFiles, renderSection } from "../module-files.js";
 
 const FOLDER = "talos-cluster";
@@ -18,7 +19,10 @@ export const talosCluster: Feature = {
       "Machine secrets, machine configurations (contract pinned to the Talos minor), one apply per node, bootstrap against a node address, kubeconfig, cluster health.",
     diagram: ['cluster -- "kubeconfig, talosconfig" --> outputs'],
   }),
-  files: (model, context) => [...planModuleFiles(model, FOLDER), ...context.patches.files],
+  files: (model, context) => [
+    ...planModuleFiles(model, FOLDER, { hostnamePatch: obj(hostnameConfig(expr("name"))) }),
+    ...context.patches.files,
+  ],
   root: (model, context) => ({
     providers: [
       renderSection(FOLDER, "providers", {
@@ -49,7 +53,8 @@ function callView(model: ClusterModel, context: PlanContext) {
       controlplane: withPlatformPatches(patches.controlplane.map(fileExpr), platform.controlplanePatchesExpr),
       worker: patches.worker.map(fileExpr),
     }),
-    nodePatches: obj(new Map(patches.nodes.map((n) => [n.name, n.files.map(fileExpr)]))),
+    // Only nodes with patch files of their own; the module gives every node its hostname.
+    nodePatches: obj(new Map(patches.nodes.filter((n) => n.files.length > 0).map((n) => [n.name, n.files.map(fileExpr)]))),
   };
 }
 

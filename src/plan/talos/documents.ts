@@ -7,9 +7,13 @@ import type { RegistryMirrorModel } from "../../model/model.js";
 
 type Document = Record<string, unknown>;
 
-/** A static name needs auto: off; generated configs carry auto: stable, which conflicts. */
-export function hostnameConfig(hostname: string): Document {
-  return { apiVersion: "v1alpha1", kind: "HostnameConfig", auto: "off", hostname };
+/**
+ * A static name needs auto: off; generated configs carry auto: stable, which conflicts.
+ * The talos-cluster module builds this document for every node from its name (so a node
+ * needs no patch file of its own just for it): `hostname` is then an HCL expression.
+ */
+export function hostnameConfig<T>(hostname: T) {
+  return { apiVersion: "v1alpha1", kind: "HostnameConfig", auto: "off", hostname } as const;
 }
 
 /**

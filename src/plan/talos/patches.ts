@@ -1,15 +1,15 @@
 /**
  * The Talos patches of the tree, as YAML files under patches/. Each layer (common, role,
- * node) has one generated file, followed by the spec's raw patches for that layer, one file
- * each (two v1alpha1 documents cannot share a file). The talos-cluster module applies them in
- * that order.
+ * node) has one generated file when it has anything to say, followed by the spec's raw
+ * patches for that layer, one file each (two v1alpha1 documents cannot share a file). The
+ * talos-cluster module applies them in that order, with the node's hostname first in its layer.
  */
 import type { ClusterModel, NodeModel } from "../../model/model.js";
 import type { TalosPatch } from "../../spec/types.js";
 import { DEFAULT_APISERVER_PORT, KUBEPRISM_PORT } from "../../model/defaults.js";
 import { emitYamlDocuments } from "../../render/yaml.js";
 import { header, type PlannedFile } from "../planned-file.js";
-import { hostnameConfig, registryMirrorConfig, resolverConfig, timeSyncConfig } from "./documents.js";
+import { registryMirrorConfig, resolverConfig, timeSyncConfig } from "./documents.js";
 import { nodeNetworkDocuments } from "./node-network.js";
 
 type Document = Record<string, unknown>;
@@ -95,7 +95,8 @@ function nodeDocuments(model: ClusterModel, node: NodeModel): Document[] {
   if (node.labels.length > 0) machine["nodeLabels"] = Object.fromEntries(node.labels.map((l) => [l.key, l.value]));
   if (node.installDisk !== undefined) machine["install"] = { disk: node.installDisk };
   if (Object.keys(machine).length > 0) documents.push({ machine });
-  documents.push(hostnameConfig(node.name));
+  // The hostname is not here: the talos-cluster module sets it from the node's name
+  // (documents.ts hostnameConfig), so a node with nothing else of its own has no file.
   documents.push(...nodeNetworkDocuments(model, node));
   return documents;
 }

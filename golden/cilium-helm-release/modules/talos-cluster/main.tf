@@ -21,6 +21,19 @@ locals {
     }
   })
 
+  # Every node's hostname is its name in the spec; the node's own patch files, if any, follow.
+  node_patches = {
+    for name in keys(var.nodes) : name => concat(
+      [yamlencode({
+        apiVersion = "v1alpha1"
+        kind       = "HostnameConfig"
+        auto       = "off"
+        hostname   = name
+      })],
+      lookup(var.node_patches, name, []),
+    )
+  }
+
   controlplane_patches = concat(
     var.config_patches.common,
     [local.install_patch],
@@ -80,7 +93,7 @@ resource "talos_machine_configuration_apply" "controlplane" {
   client_configuration        = talos_machine_secrets.this.client_configuration
   machine_configuration_input = data.talos_machine_configuration.controlplane.machine_configuration
   node                        = each.value.address
-  config_patches              = var.node_patches[each.key]
+  config_patches              = local.node_patches[each.key]
 }
 
 resource "talos_machine_configuration_apply" "worker" {
@@ -89,7 +102,7 @@ resource "talos_machine_configuration_apply" "worker" {
   client_configuration        = talos_machine_secrets.this.client_configuration
   machine_configuration_input = data.talos_machine_configuration.worker.machine_configuration
   node                        = each.value.address
-  config_patches              = var.node_patches[each.key]
+  config_patches              = local.node_patches[each.key]
 }
 
 # Bootstrap against a node address, never the VIP: the VIP is only announced once etcd runs.

@@ -59,7 +59,7 @@ variable "config_patches" {
 }
 
 variable "node_patches" {
-  description = "Talos patches applied to one node, on top of its role's configuration."
+  description = "Talos patches applied to one node, on top of its role's configuration (after its hostname). Nodes without any are left out."
   type        = map(list(string))
 }
 
