@@ -138,11 +138,15 @@ beforeAll(async () => {
 
 // --- the specs --------------------------------------------------------------------------------
 
-/** The one-node spec and a changed one that rewrites, adds and removes files. */
-const OLD = VALID;
-const NEW = VALID.replace("    - name: cp-1", "    - name: cp-a").replace(
-  "      address: 192.168.10.11/24",
-  "      address: 192.168.10.11/24\n    - { name: wk-1, role: worker, address: 192.168.10.21/24 }",
+/**
+ * The one-node spec and a changed one that rewrites, adds and removes files. Every node has a
+ * label, so it has a patches/nodes/ file of its own (a node with nothing but its hostname has
+ * none).
+ */
+const OLD = VALID.replace("      address: 192.168.10.11/24", "      address: 192.168.10.11/24\n      labels: { rack: r1 }");
+const NEW = OLD.replace("    - name: cp-1", "    - name: cp-a").replace(
+  "      labels: { rack: r1 }",
+  "      labels: { rack: r1 }\n    - { name: wk-1, role: worker, address: 192.168.10.21/24, labels: { rack: r2 } }",
 );
 
 async function build(
@@ -289,14 +293,17 @@ function withoutTimes(
 
 // --- SIGKILL ------------------------------------------------------------------------------------
 
-/** A 1000-node spec: about 1,000 files to write, so a kill lands in the middle of writing. */
+/**
+ * A 1000-node spec whose nodes all have a label: about 1,000 files to write, so a kill lands
+ * in the middle of writing.
+ */
 function bigSpec(clusterName: string): string {
   let text = VALID.replace("  name: lab", `  name: ${clusterName}`)
     .replaceAll("192.168.10.", "10.0.0.")
     .replace("10.0.0.0/24", "10.0.0.0/16")
     .replace("10.0.0.11/24", "10.0.0.11/16");
   for (let n = 0; n < 1000; n++)
-    text += `    - { name: wk-${n}, role: worker, address: 10.0.${4 + Math.floor(n / 250)}.${1 + (n % 250)}/16 }\n`;
+    text += `    - { name: wk-${n}, role: worker, address: 10.0.${4 + Math.floor(n / 250)}.${1 + (n % 250)}/16, labels: { rack: r${n % 40} } }\n`;
   return text;
 }
 
