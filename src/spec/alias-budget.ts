@@ -6,16 +6,20 @@
  * values that aliases add are counted here, before toJS, against a budget no honest spec nears
  * (a `<<: *defaults` merge repeats tens of values).
  */
-import { isAlias, isCollection, isPair, visit, type Document, type Node } from "yaml";
+import { isAlias, isCollection, isPair, type Alias, type Node } from "yaml";
 import type { TextProblem } from "./text-guards.js";
 
 export const MAX_ALIASED_VALUES = 100_000;
 
-/** Runs after findBadAliases: every alias resolves, and none is inside what it refers to. */
-export function checkAliasBudget(doc: Document.Parsed): TextProblem | undefined {
+/**
+ * `aliases` are the document's aliases in document order and `target` resolves one
+ * (document-walk.ts). Runs after the alias checks: every alias resolves, and none is inside
+ * what it refers to.
+ */
+export function checkAliasBudget(aliases: readonly Alias[], target: (alias: Alias) => Node | undefined): TextProblem | undefined {
   const sizes = new Map<unknown, number>();
   const size = (node: unknown): number => {
-    if (isAlias(node)) return size(node.resolve(doc));
+    if (isAlias(node)) return size(target(node));
     if (!isCollection(node)) return 1;
     const known = sizes.get(node);
     if (known !== undefined) return known;
@@ -25,34 +29,18 @@ export function checkAliasBudget(doc: Document.Parsed): TextProblem | undefined 
     return total;
   };
   let added = 0;
-  const pending: unknown[] = [doc.contents];
-  while (pending.length > 0) {
-    const node = pending.pop();
-    if (isAlias(node)) {
-      added += size(node.resolve(doc));
-      if (added > MAX_ALIASED_VALUES) {
-        // Point at the first alias, as the maxAliasCount diagnostic does (parse.ts).
-        let first: Node = node;
-        visit(doc, {
-          Alias(_key, alias) {
-            first = alias;
-            return visit.BREAK;
-          },
-        });
-        const [start, end] = first.range ?? [0, 0];
-        return {
-          code: "yaml/alias-limit",
-          message: `aliases repeat more than ${MAX_ALIASED_VALUES} values`,
-          start,
-          end,
-          hint: "write the repeated values out, or use fewer nested aliases",
-        };
-      }
-    } else if (isCollection(node)) {
-      for (const item of node.items) {
-        if (isPair(item)) pending.push(item.key, item.value);
-        else pending.push(item);
-      }
+  for (const alias of aliases) {
+    added += size(target(alias));
+    if (added > MAX_ALIASED_VALUES) {
+      // Point at the first alias, as the maxAliasCount diagnostic does (parse.ts).
+      const [start, end] = aliases[0]?.range ?? [0, 0];
+      return {
+        code: "yaml/alias-limit",
+        message: `aliases repeat more than ${MAX_ALIASED_VALUES} values`,
+        start,
+        end,
+        hint: "write the repeated values out, or use fewer nested aliases",
+      };
     }
   }
   return undefined;

@@ -41,8 +41,12 @@ function keyText(key: unknown): string | undefined {
 
 /** With `merge: true`, yaml parses a `<<` key as a Scalar holding Symbol(<<). */
 export function isMergeKey(key: unknown): boolean {
-  if (!isScalar(key)) return false;
-  return key.value === "<<" || (typeof key.value === "symbol" && key.value.description === "<<");
+  return isScalar(key) && isMergeKeyValue(key.value);
+}
+
+/** The value of a key Scalar that isMergeKey accepts. */
+export function isMergeKeyValue(value: unknown): boolean {
+  return value === "<<" || (typeof value === "symbol" && value.description === "<<");
 }
 
 const MAX_MERGE_DEPTH = 32;

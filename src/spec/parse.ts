@@ -1,11 +1,11 @@
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type YAMLError } from "yaml";
+import { isAlias, isMap, isSeq, LineCounter, parseDocument, type Document, type YAMLError } from "yaml";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
-import { isMergeKey } from "./locate.js";
 import { makeSpan } from "./span.js";
 import { checkAliasBudget } from "./alias-budget.js";
+import { walkDocument, type WalkOptions } from "./document-walk.js";
 import { parseDocumentOnce } from "./parse-once.js";
-import { checkRawText, findLoneSurrogates, type TextProblem } from "./text-guards.js";
+import { checkRawText, type TextProblem } from "./text-guards.js";
 
 /** The YAML text, its document with positions, and the plain value when the YAML is usable. */
 export interface ParsedSpec {
@@ -50,7 +50,8 @@ function fragment(message: string): string {
   return trimmed.charAt(0).toLowerCase() + trimmed.slice(1);
 }
 
-export function parseSpec(text: string, file: string): ParsedSpec {
+/** `options` are for tests only (document-walk.ts). */
+export function parseSpec(text: string, file: string, options: WalkOptions = {}): ParsedSpec {
   // Hostile-input guards (size, characters, nesting depth) run before yaml composes anything:
   // see text-guards.ts. On a problem, nothing else is reported: the rest would be its echoes.
   const guard = checkRawText(text);
@@ -113,12 +114,8 @@ export function parseSpec(text: string, file: string): ParsedSpec {
     ]);
   }
 
-  const structural = [
-    ...findDuplicateKeys(doc, span),
-    ...findBadAliases(doc, span),
-    ...findBadMerges(doc, span),
-    ...findLoneSurrogates(doc).map((p) => fromTextProblem(p, span)),
-  ];
+  const walked = walkDocument(doc.contents, span, options);
+  const structural = [...walked.keys, ...walked.aliases, ...walked.merges, ...walked.surrogates.map((p) => fromTextProblem(p, span))];
   if (!isMap(doc.contents)) {
     const got = isSeq(doc.contents) ? "a list" : isAlias(doc.contents) ? "an alias" : "a single value";
     const range = doc.contents.range;
@@ -130,7 +127,9 @@ export function parseSpec(text: string, file: string): ParsedSpec {
     });
   }
   if (structural.length > 0) return result(structural);
-  const aliasBudget = checkAliasBudget(doc);
+  // Without aliases and merge keys the walk built the value just as toJS would.
+  if (walked.value !== undefined) return result([], walked.value.plain);
+  const aliasBudget = checkAliasBudget(walked.aliasNodes, walked.target);
   if (aliasBudget !== undefined) return result([fromTextProblem(aliasBudget, span)]);
 
   try {
@@ -138,13 +137,7 @@ export function parseSpec(text: string, file: string): ParsedSpec {
   } catch (error) {
     // yaml throws a ReferenceError when the alias budget is exceeded; anything else is a bug.
     if (!(error instanceof ReferenceError)) throw error;
-    let at = 0;
-    visit(doc, {
-      Alias(_key, node) {
-        at = node.range?.[0] ?? 0;
-        return visit.BREAK;
-      },
-    });
+    const at = walked.aliasNodes[0]?.range?.[0] ?? 0;
     return result([
       {
         code: "yaml/alias-limit",
@@ -171,109 +164,4 @@ function guardedSpec(text: string, file: string, problem: TextProblem): ParsedSp
   for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lineCounter.addNewLine(i + 1);
   const span: SpanAt = (start, end) => makeSpan(file, lineCounter, start, end);
   return { file, text, doc: parseDocument(""), lineCounter, diagnostics: [fromTextProblem(problem, span)] };
-}
-
-/** Every key that repeats an earlier key of the same map, pointing at the repeat. */
-function findDuplicateKeys(doc: Document.Parsed, span: SpanAt): Diagnostic[] {
-  const found: Diagnostic[] = [];
-  visit(doc, {
-    Map(_key, map) {
-      const seen = new Map<string, number>();
-      for (const pair of map.items) {
-        const key = pair.key;
-        if (!isScalar(key)) {
-          if (key !== null && (isMap(key) || isSeq(key)) && key.range) {
-            found.push({
-              code: "yaml/complex-key",
-              severity: "error",
-              message: "a map key must be a plain value, not a map or a list",
-              span: span(key.range[0], key.range[1]),
-            });
-          }
-          continue;
-        }
-        // Several `<<` keys are legal (each merges its maps), so they are not duplicates.
-        if (isMergeKey(key)) continue;
-        const name = key.value === null ? "" : String(key.value);
-        const range = key.range;
-        if (range === undefined || range === null) continue;
-        const first = seen.get(name);
-        if (first === undefined) {
-          seen.set(name, range[0]);
-          continue;
-        }
-        const firstLine = span(first, first).pos.line;
-        found.push({
-          code: "yaml/duplicate-key",
-          severity: "error",
-          message: `duplicate key ${JSON.stringify(name)} (first defined on line ${firstLine})`,
-          span: span(range[0], range[1]),
-          hint: "YAML keeps only one of them: merge the two entries or remove one",
-        });
-      }
-    },
-  });
-  return found;
-}
-
-/**
- * A merge key takes a map, an alias of one, or a list of those (yaml.org/type/merge.html);
- * anything else makes yaml's toJS throw, without a position.
- */
-function findBadMerges(doc: Document.Parsed, span: SpanAt): Diagnostic[] {
-  const found: Diagnostic[] = [];
-  const isMapSource = (node: unknown): boolean => isMap(isAlias(node) ? node.resolve(doc) : node);
-  visit(doc, {
-    Pair(_key, pair) {
-      // Only a plain `<<` merges (yaml resolves it to a symbol); a quoted "<<" is a plain key.
-      if (!isScalar(pair.key) || typeof pair.key.value !== "symbol") return;
-      const value = isAlias(pair.value) ? pair.value.resolve(doc) : pair.value;
-      const ok = isSeq(value) ? value.items.every(isMapSource) : isMapSource(value);
-      const range = (pair.value as { range?: [number, number, number] } | null)?.range ?? (pair.key as { range?: [number, number, number] }).range;
-      if (!ok && range) {
-        found.push({
-          code: "yaml/bad-merge",
-          severity: "error",
-          message: 'a merge key ("<<") takes a map, an alias of a map, or a list of those',
-          span: span(range[0], range[1]),
-        });
-      }
-    },
-  });
-  return found;
-}
-
-/** Aliases must follow their anchor; yaml only notices at toJS time, without a position. */
-function findBadAliases(doc: Document.Parsed, span: SpanAt): Diagnostic[] {
-  const found: Diagnostic[] = [];
-  const anchors = new Set<string>();
-  visit(doc, {
-    Node(_key, node, path) {
-      // visit walks in document order, so an anchor is seen before any alias that may use it.
-      if (isAlias(node)) {
-        if (!anchors.has(node.source) && node.range) {
-          found.push({
-            code: "yaml/unknown-alias",
-            severity: "error",
-            message: `alias "*${node.source}" refers to no anchor defined before it`,
-            span: span(node.range[0], node.range[1]),
-            hint: `define "&${node.source}" on an earlier value`,
-          });
-        } else if (node.range && (path as readonly unknown[]).includes(node.resolve(doc))) {
-          // `&a { x: *a }`: the value contains itself. toJS builds a cyclic object, which every
-          // later stage (schema, merge, YAML and HCL emitters) would recurse into forever.
-          found.push({
-            code: "yaml/recursive-alias",
-            severity: "error",
-            message: `alias "*${node.source}" is inside the value it refers to, which would make it infinitely deep`,
-            span: span(node.range[0], node.range[1]),
-            hint: "an alias may only repeat a value defined before and outside it",
-          });
-        }
-      } else if (node.anchor !== undefined) {
-        anchors.add(node.anchor);
-      }
-    },
-  });
-  return found;
 }

@@ -13,7 +13,6 @@
  * - Lone surrogates from escapes ("\ud800"): no UTF-8 file can hold one, so no generated file
  *   could carry the value.
  */
-import { isScalar, visit, type Document } from "yaml";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 
 export const MAX_SPEC_BYTES = 1024 * 1024;
@@ -93,17 +92,28 @@ interface CstNode {
 
 const COLLECTIONS = new Set(["block-map", "block-seq", "flow-collection"]);
 
+/** Only documents and collections hold tokens, so only they can hold a deeper collection. */
+function nests(token: unknown): token is CstNode {
+  return token !== null && typeof token === "object" && ((token as CstNode).items !== undefined || (token as CstNode).type === "document");
+}
+
 /**
  * The first collection nested deeper than MAX_DEPTH, walked without recursion, on the CST that
- * parse-once.ts then composes (one parse, not two).
+ * parse-once.ts then composes (one parse, not two). Scalars and other leaves are never pushed:
+ * a leaf is no deeper than its collection, which was checked first.
  */
 export function checkDepthOfTokens(tokens: Iterable<unknown>): TextProblem | undefined {
+  // Parallel stacks of tokens and their parents' depths: no pair allocated per token, which
+  // a 1000-node spec's CST has tens of thousands of.
+  const pending: CstNode[] = [];
+  const outerDepths: number[] = [];
   for (const top of tokens) {
-    const stack: Array<[unknown, number]> = [[top, 0]];
-    while (stack.length > 0) {
-      const [token, outer] = stack.pop() ?? [undefined, 0];
-      if (token === null || typeof token !== "object") continue;
-      const node = token as CstNode;
+    if (!nests(top)) continue;
+    pending.push(top);
+    outerDepths.push(0);
+    while (pending.length > 0) {
+      const node = pending.pop() as CstNode;
+      const outer = outerDepths.pop() as number;
       const depth = node.type !== undefined && COLLECTIONS.has(node.type) ? outer + 1 : outer;
       if (depth > MAX_DEPTH) {
         const at = node.offset ?? 0;
@@ -115,29 +125,36 @@ export function checkDepthOfTokens(tokens: Iterable<unknown>): TextProblem | und
           hint: "a spec nests about ten levels; look for an unclosed bracket or a runaway indentation",
         };
       }
-      if (node.type === "document") stack.push([node.value, depth]);
-      for (const item of node.items ?? []) stack.push([item.key, depth], [item.value, depth]);
+      if (node.type === "document" && nests(node.value)) {
+        pending.push(node.value);
+        outerDepths.push(depth);
+      }
+      const items = node.items ?? [];
+      for (let i = 0; i < items.length; i++) {
+        const { key, value } = items[i] as { key?: unknown; value?: unknown };
+        if (nests(key)) {
+          pending.push(key);
+          outerDepths.push(depth);
+        }
+        if (nests(value)) {
+          pending.push(value);
+          outerDepths.push(depth);
+        }
+      }
     }
   }
   return undefined;
 }
 
-/** Strings (values and keys) that an escape made into lone surrogates, e.g. "\ud800". */
-export function findLoneSurrogates(doc: Document.Parsed): TextProblem[] {
-  const found: TextProblem[] = [];
-  visit(doc, {
-    Scalar(_key, node) {
-      if (!isScalar(node) || typeof node.value !== "string" || node.range === undefined || node.range === null) return;
-      const lone = LONE_SURROGATE.exec(node.value);
-      if (lone === null) return;
-      found.push({
-        code: "yaml/invalid-character",
-        message: `this string holds ${describeCharacter(lone[0])}, which no UTF-8 file can hold`,
-        start: node.range[0],
-        end: node.range[1],
-        hint: "escape a character outside the Basic Multilingual Plane as one \\U escape of its code point (\"\\U0001F600\"), not as two \\u halves",
-      });
-    },
-  });
-  return found;
+/** A string (value or key) that an escape made into a lone surrogate, e.g. "\ud800". */
+export function loneSurrogateIn(value: string, start: number, end: number): TextProblem | undefined {
+  const lone = LONE_SURROGATE.exec(value);
+  if (lone === null) return undefined;
+  return {
+    code: "yaml/invalid-character",
+    message: `this string holds ${describeCharacter(lone[0])}, which no UTF-8 file can hold`,
+    start,
+    end,
+    hint: "escape a character outside the Basic Multilingual Plane as one \\U escape of its code point (\"\\U0001F600\"), not as two \\u halves",
+  };
 }

@@ -7,9 +7,9 @@ import type { Rule } from "./rule.js";
  * Talos's DHCPv4Config), so say so rather than let the user believe it is used.
  */
 export const dhcpGateway: Rule = (ctx) => {
-  for (const [i, node] of ctx.spec.spec.nodes.entries()) {
-    for (const [k, nic] of (node.networks ?? []).entries()) {
-      if (nic.address !== "dhcp" || nic.gateway === undefined) continue;
+  ctx.spec.spec.nodes.forEach((node, i) => {
+    node.networks?.forEach((nic, k) => {
+      if (nic.address !== "dhcp" || nic.gateway === undefined) return;
       ctx.report({
         code: "spec/ignored-gateway",
         severity: "warning",
@@ -17,6 +17,6 @@ export const dhcpGateway: Rule = (ctx) => {
         path: specPath("nodes", i, "networks", k, "gateway"),
         hint: "remove the gateway, or give the interface a static address",
       });
-    }
-  }
+    });
+  });
 };

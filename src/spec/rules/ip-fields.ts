@@ -15,7 +15,15 @@ export interface IpField {
   kind: IpFieldKind;
 }
 
-export function ipFields(spec: ClusterSpec): IpField[] {
+/**
+ * Two rules read the list (ip-syntax, subnets), a thousand entries for a 1000-node spec; cached
+ * per spec object, which the rules only read (see cidr-cache.ts).
+ */
+const listed = new WeakMap<ClusterSpec, readonly IpField[]>();
+
+export function ipFields(spec: ClusterSpec): readonly IpField[] {
+  const known = listed.get(spec);
+  if (known !== undefined) return known;
   const s = spec.spec;
   const out: IpField[] = [];
   const add = (text: string | undefined, kind: IpFieldKind, ...path: PathSegment[]): void => {
@@ -32,13 +40,13 @@ export function ipFields(spec: ClusterSpec): IpField[] {
   for (const [name, host] of Object.entries(s.platform.proxmox?.hosts ?? {})) add(host.address, "host", "platform", "proxmox", "hosts", name, "address");
   add(s.platform.hcloud?.networkRange, "cidr", "platform", "hcloud", "networkRange");
   for (const [i, c] of (s.platform.hcloud?.adminCidrs ?? []).entries()) add(c, "cidr", "platform", "hcloud", "adminCidrs", i);
-  for (const [i, node] of s.nodes.entries()) {
+  s.nodes.forEach((node, i) => {
     add(node.address, "interface", "nodes", i, "address");
-    for (const [k, nic] of (node.networks ?? []).entries()) {
+    node.networks?.forEach((nic, k) => {
       if (nic.address !== "dhcp") add(nic.address, "interface", "nodes", i, "networks", k, "address");
       add(nic.gateway, "address", "nodes", i, "networks", k, "gateway");
-    }
-  }
+    });
+  });
   for (const [i, pool] of (s.cni?.cilium?.loadBalancer?.pools ?? []).entries()) {
     if ("cidr" in pool) add(pool.cidr, "cidr", "cni", "cilium", "loadBalancer", "pools", i, "cidr");
     else {
@@ -46,5 +54,6 @@ export function ipFields(spec: ClusterSpec): IpField[] {
       add(pool.stop, "address", "cni", "cilium", "loadBalancer", "pools", i, "stop");
     }
   }
+  listed.set(spec, out);
   return out;
 }

@@ -1,6 +1,6 @@
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
 import { cidrContains, formatNetwork, isNetworkOrBroadcast, parseCidr } from "../net/cidr.js";
-import { formatIp, parseIp } from "../net/ip.js";
+import { formatIp, parseIp, type IpFamily } from "../net/ip.js";
 import { displayPath, quote } from "../display-path.js";
 import { nodeAddresses } from "./node-address-list.js";
 import { specPath } from "./paths.js";
@@ -15,18 +15,17 @@ export const nodeAddressRules: Rule = (ctx) => {
   const { spec } = ctx;
   const network = parseCidr(spec.spec.network.cidr);
   const gateway = spec.spec.network.gateway === undefined ? undefined : parseIp(spec.spec.network.gateway);
-  const seen = new Map<string, PathSegment[]>();
+  // By family, then value: no key string (nor formatted address) per node, only per report.
+  const seen: Record<IpFamily, Map<bigint, PathSegment[]>> = { 4: new Map(), 6: new Map() };
 
   for (const address of nodeAddresses(spec)) {
     const ip = address.cidr.address;
-    const shown = formatIp(ip);
-    const key = `${ip.family}/${ip.value}`;
-    const first = seen.get(key);
+    const first = seen[ip.family].get(ip.value);
     if (first !== undefined) {
-      ctx.report({ code: "spec/duplicate-address", message: `address ${shown} is already used by ${ctx.ref(first)}`, path: address.path });
+      ctx.report({ code: "spec/duplicate-address", message: `address ${formatIp(ip)} is already used by ${ctx.ref(first)}`, path: address.path });
       continue;
     }
-    seen.set(key, address.path);
+    seen[ip.family].set(ip.value, address.path);
     if (!address.primary || network === undefined) continue;
 
     if (!cidrContains(network, ip)) {
@@ -44,27 +43,27 @@ export const nodeAddressRules: Rule = (ctx) => {
         severity: "warning",
         message: `${displayPath(address.path)} has prefix length /${address.cidr.prefix} but network.cidr is /${network.prefix}`,
         path: address.path,
-        hint: `did you mean ${quote(`${shown}/${network.prefix}`)}?`,
+        hint: `did you mean ${quote(`${formatIp(ip)}/${network.prefix}`)}?`,
       });
     }
     const reserved = isNetworkOrBroadcast(network, ip);
     if (reserved !== undefined) {
       ctx.report({
         code: "spec/reserved-address",
-        message: `${displayPath(address.path)} ${shown} is the ${reserved} address of ${formatNetwork(network)}`,
+        message: `${displayPath(address.path)} ${formatIp(ip)} is the ${reserved} address of ${formatNetwork(network)}`,
         path: address.path,
       });
     } else if (gateway !== undefined && gateway.family === ip.family && gateway.value === ip.value) {
       ctx.report({
         code: "spec/reserved-address",
-        message: `${displayPath(address.path)} ${shown} is the gateway address (network.gateway)`,
+        message: `${displayPath(address.path)} ${formatIp(ip)} is the gateway address (network.gateway)`,
         path: address.path,
       });
     }
   }
 
   const platform = platformOf(spec);
-  for (const [i, node] of spec.spec.nodes.entries()) {
+  spec.spec.nodes.forEach((node, i) => {
     const nicAddress = node.networks?.[0]?.address;
     if (node.address !== undefined && nicAddress !== undefined && nicAddress !== node.address) {
       ctx.report({
@@ -83,5 +82,5 @@ export const nodeAddressRules: Rule = (ctx) => {
         hint: "metal machines are configured through their address: add address, e.g. address: 192.168.1.10/24",
       });
     }
-  }
+  });
 };

@@ -47,19 +47,19 @@ export const platformFit: Rule = (ctx) => {
       }
     }
   }
-  for (const [i, node] of s.nodes.entries()) {
+  s.nodes.forEach((node, i) => {
     if (platform === "hcloud") {
       // Hetzner servers get their private address from the network attachment, not from NICs.
       if (node.networks !== undefined) doesNotApply(ctx, specPath("nodes", i, "networks"), platform, "server NICs come from the private network");
-      continue;
+      return;
     }
     const nic = NIC_FIELDS[platform];
-    for (const [k, entry] of (node.networks ?? []).entries()) {
+    node.networks?.forEach((entry, k) => {
       for (const field of nic.refuses) {
         if (entry[field] !== undefined) doesNotApply(ctx, specPath("nodes", i, "networks", k, field), platform, nic.why);
       }
-    }
-  }
+    });
+  });
   if (platform === "hcloud") {
     if (s.endpoint.vip !== undefined) doesNotApply(ctx, specPath("endpoint", "vip"), platform, "a Layer 2 VIP needs a shared layer 2 network, which Hetzner Cloud does not have (see platform.hcloud.apiEndpoint)");
     if (s.cni?.cilium?.loadBalancer !== undefined) doesNotApply(ctx, specPath("cni", "cilium", "loadBalancer"), platform, "L2 announcements need a shared layer 2 network");

@@ -39,8 +39,8 @@ function proxmoxNodes(ctx: RuleContext): void {
   const s = ctx.spec.spec;
   const agent = hasGuestAgent(ctx.spec);
   const firstControlPlane = s.nodes.findIndex((n) => n.role === "controlplane");
-  for (const [i, node] of s.nodes.entries()) {
-    if (!firstNicIsDhcp(node)) continue;
+  s.nodes.forEach((node, i) => {
+    if (!firstNicIsDhcp(node)) return;
     const path = node.networks === undefined ? specPath("nodes", i) : specPath("nodes", i, "networks", 0, "address");
     // With DHCP the only source of the address Talos is applied to is the QEMU guest agent
     // (proxmox_virtual_environment_vm.ipv4_addresses), which needs the extension in the image.
@@ -60,7 +60,7 @@ function proxmoxNodes(ctx: RuleContext): void {
         hint: "set endpoint.vip or endpoint.host, or give the first control plane a static address",
       });
     }
-  }
+  });
 }
 
 /** The schema's default for platform.hcloud.networkRange (the model applies the same). */

@@ -13,7 +13,7 @@ export const references: Rule = (ctx) => {
   const hosts = ctx.spec.spec.platform.proxmox?.hosts;
   const hostNames = Object.keys(hosts ?? {});
   const classNames = Object.keys(ctx.spec.spec.nodeClasses ?? {});
-  for (const [i, node] of ctx.spec.spec.nodes.entries()) {
+  ctx.spec.spec.nodes.forEach((node, i) => {
     // host on a non-proxmox platform is platform-fit's finding, not an unknown host.
     if (node.host !== undefined && hosts !== undefined && !Object.hasOwn(hosts, node.host)) {
       ctx.report({
@@ -32,5 +32,5 @@ export const references: Rule = (ctx) => {
         hint: didYouMeanHint(node.class, classNames) ?? listHint("classes", classNames),
       });
     }
-  }
+  });
 };

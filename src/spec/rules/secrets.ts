@@ -111,29 +111,51 @@ export function checkSecrets(root: unknown, locator: Locator): Diagnostic[] {
     const span = (at === "key" ? locator.keySpan(path) : locator.span(path)) ?? locator.nearest(path);
     found.push({ code: "spec/secret-in-spec", severity: "error", message: `${displayPath(path)} ${message}`, span, path, hint: why });
   };
-  const walk = (value: unknown, path: PathSegment[]): void => {
-    if (typeof value === "string") {
-      const token = holdsPrivateKey(value) || urlWithPassword(value) ? undefined : tokenShape(value);
-      if (holdsPrivateKey(value)) report(path, "holds a private key", "value");
-      else if (urlWithPassword(value)) report(path, "has a password in the URL", "value");
-      else if (token !== undefined) {
-        const why = token.env === undefined ? hint(path) : `secrets never live in the spec: use the environment (${token.env}) or the sensitive variable the generated tree declares`;
-        report(path, `holds what looks like ${token.what}`, "value", why);
-      }
-      return;
+  // Keys repeat (every node has a name, a role, an address): judge each distinct key once.
+  const secretKeys = new Map<string, boolean>();
+  const secretKey = (key: string): boolean => {
+    let secret = secretKeys.get(key);
+    if (secret === undefined) {
+      secret = isSecretKey(key);
+      secretKeys.set(key, secret);
     }
+    return secret;
+  };
+  /** A string at parent + segment; its path is only built for a report. */
+  const checkString = (value: string, parent: PathSegment[], segment?: PathSegment): void => {
+    const path = (): PathSegment[] => (segment === undefined ? parent : [...parent, segment]);
+    if (holdsPrivateKey(value)) report(path(), "holds a private key", "value");
+    else if (urlWithPassword(value)) report(path(), "has a password in the URL", "value");
+    else {
+      const token = tokenShape(value);
+      if (token === undefined) return;
+      const at = path();
+      const why = token.env === undefined ? hint(at) : `secrets never live in the spec: use the environment (${token.env}) or the sensitive variable the generated tree declares`;
+      report(at, `holds what looks like ${token.what}`, "value", why);
+    }
+  };
+  const walk = (value: unknown, path: PathSegment[]): void => {
     // Aliases can make the parsed value share (or even loop back to) objects; visit each once.
     if (value === null || typeof value !== "object" || seen.has(value)) return;
     seen.add(value);
     if (Array.isArray(value)) {
-      value.forEach((item, i) => walk(item, [...path, i]));
+      for (let i = 0; i < value.length; i++) child(value[i], path, i);
       return;
     }
-    for (const [key, child] of Object.entries(value)) {
-      if (isSecretKey(key) && isNonEmptyScalar(child)) report([...path, key], "looks like a credential", "key");
-      else walk(child, [...path, key]);
-    }
+    // Object.keys(...).forEach: for-of over entries() costs an iterator step and a pair per
+    // key, which adds up over a 1000-node spec in cold code.
+    const record = value as Record<string, unknown>;
+    Object.keys(record).forEach((key) => {
+      const item = record[key];
+      if (secretKey(key) && isNonEmptyScalar(item)) report([...path, key], "looks like a credential", "key");
+      else child(item, path, key);
+    });
   };
-  walk(root, []);
+  const child = (value: unknown, parent: PathSegment[], segment: PathSegment): void => {
+    if (typeof value === "string") checkString(value, parent, segment);
+    else if (value !== null && typeof value === "object") walk(value, [...parent, segment]);
+  };
+  if (typeof root === "string") checkString(root, []);
+  else walk(root, []);
   return found;
 }
