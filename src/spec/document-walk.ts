@@ -153,8 +153,10 @@ export function walkDocument(contents: unknown, span: SpanAt, options: WalkOptio
   const walkPair = (pair: Pair, into: Record<string, unknown> | undefined): void => {
     if (isScalar(pair.key) && mergesInToJS(pair.key)) {
       plainValue = false;
-      // Only a plain `<<` merges (yaml resolves it to a symbol); a quoted "<<" is a plain key.
-      if (typeof pair.key.value === "symbol") mergePairs.push(pair);
+      // Every key toJS merges gets its source checked: a plain `<<` (yaml resolves it to a
+      // symbol) and a `!!str <<`, which yaml 2.9 merges too; an unchecked bad source makes
+      // toJS throw without a position. A quoted "<<" is a plain key and never gets here.
+      mergePairs.push(pair);
     }
     const key = walk(pair.key);
     const value = walk(pair.value);
