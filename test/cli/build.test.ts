@@ -297,10 +297,12 @@ describe("ownership", () => {
     editSpec(spec, (doc) =>
       doc.addIn(
         ["spec", "nodes"],
+        // A label gives the node a patch file of its own, in a folder of its own.
         doc.createNode({
           name: "wk-1",
           role: "worker",
           address: "192.168.10.21/24",
+          labels: { rack: "r1" },
         }),
       ),
     );
