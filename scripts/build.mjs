@@ -19,17 +19,16 @@ for (const step of ["precompile-schema.mjs", "precompile-templates.mjs"]) {
 // Start from an empty dist/: stale chunks of an earlier build would otherwise ship.
 rmSync(join(root, "dist"), { recursive: true, force: true });
 
+/** What every bundle shares: self-contained files for the Node line the package supports. */
+const bundle = (options) =>
+  build({ bundle: true, platform: "node", target: "node20", legalComments: "none", logLevel: "warning", ...options });
+
 // The schema-only stub provider that offline validate starts (twice per provider per run):
 // one self-contained file with no imports to resolve, so each launch is Node's startup only.
-await build({
+await bundle({
   entryPoints: [join(root, "src/validate/stub-provider/main.ts")],
   outfile: join(root, "dist/stub-provider.mjs"),
-  bundle: true,
-  platform: "node",
   format: "esm",
-  target: "node20",
-  legalComments: "none",
-  logLevel: "warning",
 });
 
 // What the CLI's output is a function of, besides the spec: every source, template, schema and
@@ -47,18 +46,13 @@ const define = { __TALOS_HCLGEN_BUILD_ID__: JSON.stringify(buildId.digest("hex")
 const external = ["@cdktf/hcl2json", "prettier", "execa"];
 
 // The library (`import { compile } from "talos-hclgen"`): ESM, as the package is.
-await build({
+await bundle({
   define,
   entryPoints: [join(root, "src/index.ts")],
   outdir: join(root, "dist"),
-  bundle: true,
-  platform: "node",
   format: "esm",
-  target: "node20",
   splitting: true,
   sourcemap: "linked",
-  legalComments: "none",
-  logLevel: "warning",
   external,
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
@@ -70,31 +64,21 @@ await build({
 // file may: the ESM-only execa is bundled (it loads only with validate), and the import() of
 // @cdktf/hcl2json, a CommonJS package kept outside for its .wasm file, becomes a require().
 // fast-glob is bundled too: one file loads faster than its ~25 CommonJS files in node_modules.
-await build({
+await bundle({
   define: { ...define, "import.meta.url": "__importMetaUrl" },
   entryPoints: [join(root, "src/cli/main.ts")],
   outfile: join(root, "dist/cli.cjs"),
-  bundle: true,
-  platform: "node",
   format: "cjs",
-  target: "node20",
   sourcemap: "linked",
-  legalComments: "none",
-  logLevel: "warning",
   external: ["@cdktf/hcl2json", "prettier"],
   supported: { "dynamic-import": false },
   banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 
 // What bin/talos-hclgen.cjs requires: loads dist/cli.cjs through the code cache.
-await build({
+await bundle({
   define,
   entryPoints: [join(root, "src/launcher/main.ts")],
   outfile: join(root, "dist/launcher.cjs"),
-  bundle: true,
-  platform: "node",
   format: "cjs",
-  target: "node20",
-  legalComments: "none",
-  logLevel: "warning",
 });
