@@ -22,7 +22,7 @@ const MiB = 1024;
 const options = parseArgs(process.argv.slice(2));
 
 const work = mkdtempSync(join(tmpdir(), "talos-hclgen-bench-"));
-const cli = join(work, "package", "bin", "talos-hclgen.cjs");
+const cli = join(work, "package", "bin", "talos-hclgen.js");
 try {
   process.exitCode = main();
 } finally {

@@ -75,7 +75,7 @@ await bundle({
   banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 
-// What bin/talos-hclgen.cjs requires: loads dist/cli.cjs through the code cache.
+// What bin/talos-hclgen.js requires: loads dist/cli.cjs through the code cache.
 await bundle({
   define,
   entryPoints: [join(root, "src/launcher/main.ts")],

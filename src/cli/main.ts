@@ -1,5 +1,5 @@
 /**
- * The binary's entry point (bin/talos-hclgen.cjs loads the bundle of this file through
+ * The binary's entry point (bin/talos-hclgen.js loads the bundle of this file through
  * src/launcher). Everything else takes a CliIo; only this file touches `process`. Commands
  * are imported on demand, so start-up stays a single small module load.
  */

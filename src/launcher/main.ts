@@ -1,5 +1,5 @@
 /**
- * What bin/talos-hclgen.cjs runs: loads the CLI bundle (dist/cli.cjs) through a V8 code cache
+ * What bin/talos-hclgen.js runs: loads the CLI bundle (dist/cli.cjs) through a V8 code cache
  * (code-cache.ts). Kept tiny and free of the CLI's imports: everything here runs before the
  * bundle, on every start.
  */

@@ -1,5 +1,5 @@
 /**
- * Running the real binary (bin/talos-hclgen.cjs -> dist/launcher.cjs -> dist/cli.cjs) the way users and CI do:
+ * Running the real binary (bin/talos-hclgen.js -> dist/launcher.cjs -> dist/cli.cjs) the way users and CI do:
  * a child process with its own cwd and a controlled environment, stdout and stderr apart.
  *
  * dist/ is rebuilt when it is missing or older than the sources (npm test builds first; a
@@ -24,7 +24,7 @@ import { fileURLToPath } from "node:url";
 import { parseDocument, type Document } from "yaml";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const BIN = join(ROOT, "bin", "talos-hclgen.cjs");
+const BIN = join(ROOT, "bin", "talos-hclgen.js");
 const MAIN = join(ROOT, "dist", "cli.cjs");
 const LOCK = join(ROOT, ".vitest-tmp", "build.lock");
 

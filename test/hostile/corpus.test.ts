@@ -30,7 +30,7 @@ import { ensureBuilt, ROOT } from "../cli/harness.js";
 import { GENERATED, VALID } from "./corpus-generated.js";
 
 const CORPUS = join(ROOT, "test", "hostile", "corpus");
-const BIN = join(ROOT, "bin", "talos-hclgen.cjs");
+const BIN = join(ROOT, "bin", "talos-hclgen.js");
 const CASE_TIMEOUT_MS = 10_000;
 const UPDATE =
   process.env["HOSTILE_CORPUS_UPDATE"] === "1" &&

@@ -57,7 +57,7 @@ vi.mock("node:fs", async (importOriginal) => {
   return { ...wrapped, default: wrapped };
 });
 
-const BIN = join(ROOT, "bin", "talos-hclgen.cjs");
+const BIN = join(ROOT, "bin", "talos-hclgen.js");
 /** How `build spec.yaml -o infra` names the spec in generated headers: relative to infra/. */
 const SPEC_SHOWN = "../spec.yaml";
 /** What applyWrite's temporary files look like: `.<name>.<pid>-<8 hex>.tmp` beside the file. */
