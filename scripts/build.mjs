@@ -75,6 +75,13 @@ await bundle({
   banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 
+// The launcher reads the CLI bundle as latin1 (no UTF-8 validation): that is only the same
+// string while the file is ASCII. esbuild escapes strings, not regular expressions.
+const nonAscii = /[^\x00-\x7f]/.exec(readFileSync(join(root, "dist/cli.cjs"), "latin1"));
+if (nonAscii !== null) {
+  throw new Error(`dist/cli.cjs must be ASCII only (src/launcher/main.ts reads it as latin1); write \\u escapes instead of ${JSON.stringify(nonAscii[0])}`);
+}
+
 // What bin/talos-hclgen.js requires: loads dist/cli.cjs through the code cache.
 await bundle({
   define,

@@ -33,7 +33,9 @@ if (file === undefined) {
   bundleRequire(bundle);
 } else {
   const cachedData = readCodeCache(file);
-  const source = readFileSync(bundle, "utf8");
+  // The bundle is ASCII only (scripts/build.mjs checks): latin1 reads it as the same string
+  // without UTF-8 validation, ~3 ms less for its 1.5 MB on every start.
+  const source = readFileSync(bundle, "latin1");
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: bundle,
     ...(cachedData === undefined ? {} : { cachedData }),

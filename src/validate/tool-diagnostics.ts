@@ -97,7 +97,7 @@ export function parseJsonLines(stdout: string): RawDiagnostic[] {
 export function textDiagnostic(summary: string, text: string): RawDiagnostic {
   const cleaned = text
     .split("\n")
-    .map((line) => line.replace(/^[│╷╵]\s?/u, ""))
+    .map((line) => line.replace(/^[\u2502\u2577\u2575]\s?/u, ""))
     .join("\n");
   const detail = oneLine(cleaned);
   return { severity: "error", summary, detail: detail.length > 2000 ? `${detail.slice(0, 2000)}...` : detail };
