@@ -15,7 +15,7 @@
  * match (`cachedDataRejected`): the run then compiles as usual and writes a new one. Every
  * failure here only costs speed. TALOS_HCLGEN_NO_CACHE=1 turns it off.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 
@@ -45,10 +45,13 @@ export function readCodeCache(file: CodeCacheFile): Buffer | undefined {
   }
 }
 
+/** How many caches of one command to keep: one per compiler build and Node version in use. */
+const KEEP_PER_COMMAND = 4;
+
 /**
  * Writes the cache atomically (temp + rename: a concurrent run reads the old file or the new
- * one) and removes this command's caches for other builds or Node versions, so upgrades do
- * not pile up files.
+ * one), then keeps only the few most recently written caches of this command, so upgrades do
+ * not pile up files while two projects pinned to different releases do not evict each other.
  */
 export function writeCodeCache(file: CodeCacheFile, data: Buffer): void {
   try {
@@ -58,8 +61,12 @@ export function writeCodeCache(file: CodeCacheFile, data: Buffer): void {
     writeFileSync(temp, data);
     renameSync(temp, path);
     const command = file.name.slice(0, file.name.indexOf("-") + 1);
-    for (const entry of readdirSync(file.folder)) {
-      if (entry !== file.name && entry.startsWith(command) && entry.endsWith(".v8")) unlinkSync(join(file.folder, entry));
+    const siblings = readdirSync(file.folder)
+      .filter((entry) => entry.startsWith(command) && entry.endsWith(".v8"))
+      .map((entry) => ({ entry, written: statSync(join(file.folder, entry)).mtimeMs }))
+      .sort((a, b) => b.written - a.written);
+    for (const { entry } of siblings.slice(KEEP_PER_COMMAND)) {
+      if (entry !== file.name) unlinkSync(join(file.folder, entry));
     }
   } catch {
     // A cache that cannot be written only costs the next run its compile time.
