@@ -1,6 +1,5 @@
 import { cidrContains, formatNetwork, isNetworkOrBroadcast, parseCidr } from "../net/cidr.js";
 import { formatIp, parseIp, sameIp } from "../net/ip.js";
-import { nodeAddresses } from "./node-address-list.js";
 import { specPath } from "./paths.js";
 import type { Rule } from "./rule.js";
 
@@ -26,7 +25,7 @@ export const endpointVip: Rule = (ctx) => {
     });
     return;
   }
-  const owner = nodeAddresses(spec).find((a) => sameIp(a.cidr.address, vip));
+  const owner = ctx.facts.nodeAddresses.find((a) => sameIp(a.cidr.address, vip));
   if (owner !== undefined) {
     ctx.report({
       code: "spec/vip-is-node-address",

@@ -15,15 +15,7 @@ export interface IpField {
   kind: IpFieldKind;
 }
 
-/**
- * Two rules read the list (ip-syntax, subnets), a thousand entries for a 1000-node spec; cached
- * per spec object, which the rules only read (see cidr-cache.ts).
- */
-const listed = new WeakMap<ClusterSpec, readonly IpField[]>();
-
-export function ipFields(spec: ClusterSpec): readonly IpField[] {
-  const known = listed.get(spec);
-  if (known !== undefined) return known;
+export function ipFields(spec: ClusterSpec): IpField[] {
   const s = spec.spec;
   const out: IpField[] = [];
   const add = (text: string | undefined, kind: IpFieldKind, ...path: PathSegment[]): void => {
@@ -54,6 +46,5 @@ export function ipFields(spec: ClusterSpec): readonly IpField[] {
       add(pool.stop, "address", "cni", "cilium", "loadBalancer", "pools", i, "stop");
     }
   }
-  listed.set(spec, out);
   return out;
 }

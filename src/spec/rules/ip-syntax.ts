@@ -1,7 +1,5 @@
 import { parseIp } from "../net/ip.js";
 import { displayPath, quote } from "../display-path.js";
-import { cidrOf } from "./cidr-cache.js";
-import { ipFields } from "./ip-fields.js";
 import type { Rule } from "./rule.js";
 
 /**
@@ -9,10 +7,10 @@ import type { Rule } from "./rule.js";
  * parses every address field for real, so "2001:db8::1::2" is caught with a plain message.
  */
 export const ipSyntax: Rule = (ctx) => {
-  for (const field of ipFields(ctx.spec)) {
+  for (const field of ctx.facts.ipFields) {
     // A host field may be a DNS name; only an IPv6-looking one (with ":") needs parsing.
     if (field.kind === "host" && !field.text.includes(":")) continue;
-    const ok = field.kind === "cidr" || field.kind === "interface" ? cidrOf(ctx.spec, field.text) !== undefined : parseIp(field.text) !== undefined;
+    const ok = field.kind === "cidr" || field.kind === "interface" ? ctx.facts.cidr(field.text) !== undefined : parseIp(field.text) !== undefined;
     if (ok) continue;
     const family = field.text.includes(":") ? "IPv6" : "IPv4";
     const what = field.kind === "cidr" ? `${family} block` : field.kind === "interface" ? `${family} address with prefix length` : `${family} address`;

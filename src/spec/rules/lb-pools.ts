@@ -2,7 +2,6 @@ import type { PathSegment } from "../../diagnostics/diagnostic.js";
 import { cidrContains, parseCidr, rangesOverlap, type Cidr } from "../net/cidr.js";
 import { formatIp, parseIp, type IpAddress } from "../net/ip.js";
 import { displayPath } from "../display-path.js";
-import { nodeAddresses } from "./node-address-list.js";
 import { specPath } from "./paths.js";
 import type { Rule, RuleContext } from "./rule.js";
 
@@ -62,7 +61,7 @@ export const lbPools: Rule = (ctx) => {
   const network = parseCidr(ctx.spec.spec.network.cidr);
   if (raw.length === 0 || network === undefined) return;
 
-  const taken: Array<{ path: PathSegment[]; ip: IpAddress }> = nodeAddresses(ctx.spec).map((a) => ({ path: a.path, ip: a.cidr.address }));
+  const taken: Array<{ path: PathSegment[]; ip: IpAddress }> = ctx.facts.nodeAddresses.map((a) => ({ path: a.path, ip: a.cidr.address }));
   for (const [text, path] of [
     [ctx.spec.spec.endpoint.vip, specPath("endpoint", "vip")],
     [ctx.spec.spec.network.gateway, specPath("network", "gateway")],

@@ -1,7 +1,6 @@
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
 import type { Cidr } from "../net/cidr.js";
 import type { ClusterSpec } from "../types.js";
-import { cidrOf } from "./cidr-cache.js";
 import { specPath } from "./paths.js";
 
 /** One static address of a node, parsed. */
@@ -15,23 +14,15 @@ export interface NodeAddress {
 }
 
 /**
- * Several rules ask for the same list (node-addresses, endpoint-vip, platform-nodes, lb-pools);
- * the spec is only read while they run (see cidr-cache.ts).
- */
-const listed = new WeakMap<ClusterSpec, readonly NodeAddress[]>();
-
-/**
  * Every static address of every node. The first NIC's address may be written as node.address
  * or as networks[0].address (the sketch does both); when both are set and equal, it is one
  * address, listed once.
  */
-export function nodeAddresses(spec: ClusterSpec): readonly NodeAddress[] {
-  const known = listed.get(spec);
-  if (known !== undefined) return known;
+export function nodeAddresses(spec: ClusterSpec, cidrOf: (text: string) => Cidr | undefined): NodeAddress[] {
   const out: NodeAddress[] = [];
   spec.spec.nodes.forEach((node, i) => {
     const push = (text: string, path: PathSegment[], primary: boolean): void => {
-      const cidr = cidrOf(spec, text);
+      const cidr = cidrOf(text);
       if (cidr !== undefined) out.push({ nodeIndex: i, path, text, cidr, primary });
     };
     if (node.address !== undefined) push(node.address, specPath("nodes", i, "address"), true);
@@ -41,6 +32,5 @@ export function nodeAddresses(spec: ClusterSpec): readonly NodeAddress[] {
       push(nic.address, specPath("nodes", i, "networks", k, "address"), k === 0);
     });
   });
-  listed.set(spec, out);
   return out;
 }

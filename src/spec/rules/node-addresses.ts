@@ -2,7 +2,6 @@ import type { PathSegment } from "../../diagnostics/diagnostic.js";
 import { cidrContains, formatNetwork, isNetworkOrBroadcast, parseCidr } from "../net/cidr.js";
 import { formatIp, parseIp, type IpFamily } from "../net/ip.js";
 import { displayPath, quote } from "../display-path.js";
-import { nodeAddresses } from "./node-address-list.js";
 import { specPath } from "./paths.js";
 import { platformOf } from "./platform.js";
 import type { Rule } from "./rule.js";
@@ -18,7 +17,7 @@ export const nodeAddressRules: Rule = (ctx) => {
   // By family, then value: no key string (nor formatted address) per node, only per report.
   const seen: Record<IpFamily, Map<bigint, PathSegment[]>> = { 4: new Map(), 6: new Map() };
 
-  for (const address of nodeAddresses(spec)) {
+  for (const address of ctx.facts.nodeAddresses) {
     const ip = address.cidr.address;
     const first = seen[ip.family].get(ip.value);
     if (first !== undefined) {

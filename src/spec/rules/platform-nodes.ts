@@ -3,7 +3,6 @@ import { cidrContainsCidr, parseCidr } from "../net/cidr.js";
 import { formatIp, parseIp } from "../net/ip.js";
 import { displayPath, quote } from "../display-path.js";
 import type { ClusterSpec, NodeSpec } from "../types.js";
-import { nodeAddresses } from "./node-address-list.js";
 import { specPath } from "./paths.js";
 import { platformOf } from "./platform.js";
 import type { Rule, RuleContext } from "./rule.js";
@@ -120,7 +119,7 @@ function hcloudNodes(ctx: RuleContext): void {
   if (range !== undefined) {
     const gateway = range.first + 1n;
     const named = s.network.gateway === undefined ? undefined : parseIp(s.network.gateway);
-    for (const address of nodeAddresses(ctx.spec)) {
+    for (const address of ctx.facts.nodeAddresses) {
       if (address.cidr.family !== range.family || address.cidr.address.value !== gateway) continue;
       if (named !== undefined && named.family === range.family && named.value === gateway) continue;
       ctx.report({

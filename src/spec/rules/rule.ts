@@ -3,6 +3,7 @@ import type { DiagnosticCode } from "../../diagnostics/codes.js";
 import type { Locator } from "../locate.js";
 import type { ClusterSpec } from "../types.js";
 import { displayPath } from "../display-path.js";
+import { specFacts, type SpecFacts } from "./spec-facts.js";
 
 /** One finding of a cross-field rule; the runner turns it into a positioned Diagnostic. */
 export interface RuleIssue {
@@ -19,6 +20,8 @@ export interface RuleIssue {
 
 export interface RuleContext {
   readonly spec: ClusterSpec;
+  /** What several rules derive from the spec, worked out once per check. */
+  readonly facts: SpecFacts;
   report(issue: RuleIssue): void;
   /**
    * How a message refers to another place in the spec: "nodes[0] (line 40)", or with the value
@@ -41,6 +44,7 @@ export function runRules(rules: readonly Rule[], spec: ClusterSpec, locator: Loc
   const diagnostics: Diagnostic[] = [];
   const ctx: RuleContext = {
     spec,
+    facts: specFacts(spec),
     report(issue) {
       const span = (issue.at === "key" ? locator.keySpan(issue.path) : locator.span(issue.path)) ?? locator.nearest(issue.path);
       diagnostics.push({

@@ -2,7 +2,6 @@ import type { PathSegment } from "../../diagnostics/diagnostic.js";
 import { cidrContains, cidrContainsCidr, cidrsOverlap, formatNetwork, hasHostBits, isNetworkOrBroadcast, parseCidr, type Cidr } from "../net/cidr.js";
 import { parseIp } from "../net/ip.js";
 import { displayPath, quote } from "../display-path.js";
-import { ipFields } from "./ip-fields.js";
 import { specPath } from "./paths.js";
 import type { Rule } from "./rule.js";
 // The defaults are the model's (every default lives there); the rule checks what they imply.
@@ -34,7 +33,7 @@ function blocks(texts: readonly string[] | undefined, defaults: readonly string[
  */
 export const subnets: Rule = (ctx) => {
   const { spec } = ctx;
-  for (const field of ipFields(spec)) {
+  for (const field of ctx.facts.ipFields) {
     if (field.kind !== "cidr") continue;
     const cidr = parseCidr(field.text);
     if (cidr === undefined || !hasHostBits(cidr)) continue;
