@@ -1,14 +1,13 @@
 /**
  * A V8 code cache for the CLI bundle. A pre-commit hook starts the binary on every commit, and
- * a run that compiles a spec executes mostly cold code: V8 parses and compiles the ~1.3 MB
+ * a run that compiles a spec executes mostly cold code: V8 parses and compiles the ~1.5 MB
  * bundle, then each function as it is first called. V8 can serialize that work
  * (vm.Script#createCachedData) and take it back on the next start (the `cachedData` option),
  * which skips both. This is what Node 22's module.enableCompileCache() does for modules;
  * Node 20 has only the vm API, so the launcher does it by hand.
  *
- * One cache file per command and per (compiler build, Node version, architecture), in the
- * same folder as the up-to-date cache: $TALOS_HCLGEN_CACHE_DIR, else
- * $XDG_CACHE_HOME/talos-hclgen, else ~/.cache/talos-hclgen, under code/. It is written at exit,
+ * One cache file per command and per (compiler build, Node version, architecture), under code/
+ * in the cache folder the up-to-date cache uses (src/cli/cache-folder.ts). It is written at exit,
  * after the command ran, so it holds the functions the command used; only after a run that
  * ended normally (exit 0 or 1), since an early error leaves most of the compiler uncompiled.
  * V8 checks a cache against its version, flags and the source, and refuses one that does not
@@ -16,10 +15,8 @@
  * failure here only costs speed. TALOS_HCLGEN_NO_CACHE=1 turns it off.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
-
-export type Env = Readonly<Record<string, string | undefined>>;
+import { cacheFolder } from "../cli/cache-folder.js";
 
 export interface CodeCacheFile {
   folder: string;
@@ -27,9 +24,9 @@ export interface CodeCacheFile {
 }
 
 /** Where the cache of `command` lives; undefined when caching is off. */
-export function codeCacheFile(env: Env, buildId: string, command: string): CodeCacheFile | undefined {
-  if (env["TALOS_HCLGEN_NO_CACHE"] === "1") return undefined;
-  const base = env["TALOS_HCLGEN_CACHE_DIR"] ?? join(env["XDG_CACHE_HOME"] ?? join(homedir(), ".cache"), "talos-hclgen");
+export function codeCacheFile(env: Readonly<Record<string, string | undefined>>, buildId: string, command: string): CodeCacheFile | undefined {
+  const base = cacheFolder(env);
+  if (base === undefined) return undefined;
   const safeCommand = /^[a-z]{1,16}$/.test(command) ? command : "other";
   return {
     folder: join(base, "code"),

@@ -12,9 +12,9 @@
  * off. A build with any diagnostic is never cached, so warnings are shown every time.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import { sha256 } from "../../output/hash.js";
+import { cacheFolder } from "../cache-folder.js";
 import { parseManifest } from "../../output/manifest.js";
 import { MANIFEST_NAME } from "../../output/paths.js";
 import type { GeneratedFile } from "../../types.js";
@@ -33,19 +33,21 @@ interface CacheEntry {
 
 /** What the output is a function of; undefined when the cache is off (or not a built CLI). */
 export function cacheStamp(env: Env, specText: string, sourceName: string): string | undefined {
-  if (BUILD_ID === undefined || env["TALOS_HCLGEN_NO_CACHE"] === "1") return undefined;
+  if (BUILD_ID === undefined || cacheFolder(env) === undefined) return undefined;
   return sha256(JSON.stringify([BUILD_ID, process.version, sourceName, specText]));
 }
 
-function entryPath(env: Env, outDir: string): string {
-  const base = env["TALOS_HCLGEN_CACHE_DIR"] ?? join(env["XDG_CACHE_HOME"] ?? join(homedir(), ".cache"), "talos-hclgen");
-  return join(base, `${sha256(outDir).slice(0, 32)}.json`);
+function entryPath(env: Env, outDir: string): string | undefined {
+  const folder = cacheFolder(env);
+  return folder === undefined ? undefined : join(folder, `${sha256(outDir).slice(0, 32)}.json`);
 }
 
 /** The tree's files, when it is exactly what the build stamped `stamp` left there. */
 export function filesIfUpToDate(env: Env, outDir: string, stamp: string): GeneratedFile[] | undefined {
+  const entryFile = entryPath(env, outDir);
+  if (entryFile === undefined) return undefined;
   try {
-    const entry = JSON.parse(readFileSync(entryPath(env, outDir), "utf8")) as Partial<CacheEntry>;
+    const entry = JSON.parse(readFileSync(entryFile, "utf8")) as Partial<CacheEntry>;
     if (entry.stamp !== stamp) return undefined;
     const manifestText = readFileSync(join(outDir, MANIFEST_NAME));
     if (sha256(manifestText) !== entry.manifest) return undefined;
@@ -65,8 +67,9 @@ export function filesIfUpToDate(env: Env, outDir: string, stamp: string): Genera
 
 /** After a build or check left `outDir` exactly as compiled: remember it. Best effort. */
 export function rememberUpToDate(env: Env, outDir: string, stamp: string): void {
+  const path = entryPath(env, outDir);
+  if (path === undefined) return;
   try {
-    const path = entryPath(env, outDir);
     const entry: CacheEntry = { stamp, manifest: sha256(readFileSync(join(outDir, MANIFEST_NAME))) };
     mkdirSync(join(path, ".."), { recursive: true });
     const temp = `${path}.${process.pid}.tmp`;
