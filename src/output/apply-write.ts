@@ -100,14 +100,7 @@ export function applyWrites(plans: readonly WritePlan[]): ApplyResult {
       }
     }
   } catch (error) {
-    discard(staged);
-    removeCreatedFolders(createdFolders);
-    return {
-      ok: false,
-      path: current,
-      message: errorMessage(error),
-      changed: [],
-    };
+    return abandon(staged, createdFolders, current, error, []);
   }
   return commit(staged, createdFolders);
 }
@@ -169,15 +162,7 @@ function commit(
       }
     }
   } catch (error) {
-    const unrestored = log.rollback();
-    discard(staged);
-    removeCreatedFolders(createdFolders);
-    return {
-      ok: false,
-      path: current,
-      message: errorMessage(error),
-      changed: unrestored,
-    };
+    return abandon(staged, createdFolders, current, error, log.rollback());
   }
   log.commit();
   for (const { path, outDir } of deleted)
@@ -187,6 +172,19 @@ function commit(
   // A fresh tree was made whole by this build: nothing stale can be in it.
   for (const { plan, fresh } of staged) if (fresh === undefined) removeStaleTemps(plan);
   return { ok: true };
+}
+
+/** A failed write: what was staged and the folders made for it go; the error is the result. */
+function abandon(
+  staged: readonly StagedPlan[],
+  createdFolders: readonly string[],
+  path: string,
+  error: unknown,
+  changed: string[],
+): ApplyResult {
+  discard(staged);
+  removeCreatedFolders(createdFolders);
+  return { ok: false, path, message: errorMessage(error), changed };
 }
 
 /** Removes temps not yet renamed (a renamed one has its `temp` cleared). */
