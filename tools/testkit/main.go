@@ -1,0 +1,51 @@
+// Command testkit: the project's test-only tools, built by `npm run tools`.
+//
+//	testkit provider <schema.json> <address>   serve a provider double (started by tofu)
+//	testkit schematic-id < schematic.yaml      the image factory id of a schematic
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
+)
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "testkit:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string) error {
+	if len(args) == 0 {
+		return fmt.Errorf("usage: testkit provider <schema.json> <address> | testkit schematic-id")
+	}
+	switch args[0] {
+	case "provider":
+		if len(args) != 3 {
+			return fmt.Errorf("usage: testkit provider <schema.json> <address>")
+		}
+		schema, err := loadProviderSchema(args[1], args[2])
+		if err != nil {
+			return err
+		}
+		server := &double{address: args[2], schema: schema, behaviour: behaviourFor(args[2])}
+		return tf6server.Serve(args[2], func() tfprotov6.ProviderServer { return server })
+	case "schematic-id":
+		text, err := io.ReadAll(os.Stdin)
+		if err != nil {
+			return err
+		}
+		id, err := schematicID(string(text))
+		if err != nil {
+			return err
+		}
+		fmt.Println(id)
+		return nil
+	}
+	return fmt.Errorf("unknown command %q", args[0])
+}

@@ -1,0 +1,138 @@
+package main
+
+// What the platform APIs would have answered: VM and server ids, addresses a guest agent or a
+// cloud reports. Only the shape matters to the trees (ids of the right form, an address per
+// NIC matched by MAC), and every value is stable for the same configuration.
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// bpg/proxmox v0.111.1: a VM's id is its vm_id (proxmoxtf/resource/vm/vm.go:2472), a
+// downloaded file's is "<datastore>:<content type>/<file name>"
+// (fwprovider/nodes/resource_download_file.go:480).
+func proxmoxBehaviour() providerBehaviour {
+	return providerBehaviour{
+		resources: map[string]resourceBehaviour{
+			// ForceNew of node_name unless migrate (vm.go:1781-1789) is the real provider's: the
+			// day-2 plans run against it, the double only records applies.
+			"proxmox_virtual_environment_vm": {apply: applyProxmoxVM},
+			"proxmox_download_file": {apply: func(change planChange) error {
+				p := change.planned
+				p["id"] = fmt.Sprintf("%s:%s/%s", str(p["datastore_id"]), str(p["content_type"]), str(p["file_name"]))
+				return nil
+			}},
+		},
+	}
+}
+
+// applyProxmoxVM reports what the QEMU guest agent would: "lo" and one interface per NIC in
+// order, with the NIC's MAC (upper-case, as the agent reports it) and its cloud-init address,
+// or a DHCP lease from TESTKIT_DHCP_CIDR (default 10.255.0.0/16) for "dhcp".
+func applyProxmoxVM(change planChange) error {
+	p := change.planned
+	p["id"] = canonicalNumber(p["vm_id"])
+	agent := object(first(p["agent"]))
+	enabled, _ := agent["enabled"].(bool)
+	names, macs, ipv4, ipv6 := []any{}, []any{}, []any{}, []any{}
+	if enabled {
+		names = append(names, "lo")
+		macs = append(macs, "00:00:00:00:00:00")
+		ipv4 = append(ipv4, []any{"127.0.0.1"})
+		ipv6 = append(ipv6, []any{"::1"})
+		devices, _ := p["network_device"].([]any)
+		configs, _ := object(first(p["initialization"]))["ip_config"].([]any)
+		for i, device := range devices {
+			mac := strings.ToUpper(str(object(device)["mac_address"]))
+			address := ""
+			if i < len(configs) {
+				address = str(object(first(object(configs[i])["ipv4"]))["address"])
+			}
+			if address == "dhcp" || address == "" {
+				address = dhcpLease(mac)
+			}
+			names = append(names, fmt.Sprintf("eth%d", i))
+			macs = append(macs, mac)
+			ipv4 = append(ipv4, []any{strings.Split(address, "/")[0]})
+			ipv6 = append(ipv6, []any{})
+		}
+	}
+	p["network_interface_names"] = names
+	p["mac_addresses"] = macs
+	p["ipv4_addresses"] = ipv4
+	p["ipv6_addresses"] = ipv6
+	return nil
+}
+
+func first(x any) any {
+	items, _ := x.([]any)
+	if len(items) == 0 {
+		return nil
+	}
+	return items[0]
+}
+
+func canonicalNumber(x any) any {
+	if isUnknown(x) || x == nil {
+		return unknown{}
+	}
+	return strings.TrimSuffix(fmt.Sprint(x), ".0")
+}
+
+func dhcpLease(mac string) string {
+	cidr := os.Getenv("TESTKIT_DHCP_CIDR")
+	if cidr == "" {
+		cidr = "10.255.0.0/16"
+	}
+	_, network, err := net.ParseCIDR(cidr)
+	if err != nil || network.IP.To4() == nil {
+		return "10.255.0.10"
+	}
+	ones, bits := network.Mask.Size()
+	size := uint64(1) << (bits - ones)
+	offset := 10 + hashNumber(size-20, "lease", mac)
+	base := network.IP.To4()
+	n := uint64(base[0])<<24 | uint64(base[1])<<16 | uint64(base[2])<<8 | uint64(base[3])
+	n += offset
+	return fmt.Sprintf("%d.%d.%d.%d", byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
+}
+
+// hetznercloud/hcloud v1.68.0: ids are numbers written as strings; a subnet's is
+// "<network id>-<ip range>" (internal/network/subnet resource); addresses come from the cloud.
+func hcloudBehaviour() providerBehaviour {
+	return providerBehaviour{
+		resources: map[string]resourceBehaviour{
+			"hcloud_network_subnet": {apply: func(change planChange) error {
+				change.planned["id"] = fmt.Sprintf("%s-%s", str(change.planned["network_id"]), str(change.planned["ip_range"]))
+				return nil
+			}},
+		},
+		fill: func(typeName string, state map[string]any) filler {
+			seed := typeName + canonical(state)
+			return byName(map[string]func(tftypes.Type) any{
+				"id": func(typ tftypes.Type) any {
+					n := 1000000 + hashNumber(8000000, seed, "id")
+					if typ.Is(tftypes.Number) {
+						return number(int64(n))
+					}
+					return fmt.Sprint(n)
+				},
+				"ipv4_address": func(tftypes.Type) any { return documentationIPv4(seed, "ipv4") },
+				"ip_address": func(tftypes.Type) any {
+					if str(state["type"]) == "ipv6" {
+						return documentationIPv6(seed)
+					}
+					return documentationIPv4(seed, "ip")
+				},
+				"ipv4":         func(tftypes.Type) any { return documentationIPv4(seed, "lb") },
+				"ipv6_address": func(tftypes.Type) any { return documentationIPv6(seed) },
+				"ipv6":         func(tftypes.Type) any { return documentationIPv6(seed) },
+			})
+		},
+	}
+}
