@@ -9,9 +9,6 @@ if (process.env.CI) {
 }
 const build = spawnSync("node", ["scripts/build.mjs"], { stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
-const run = spawnSync("npx", ["vitest", "run", "test/golden.test.ts"], {
-  stdio: "inherit",
-  env: { ...process.env, UPDATE_GOLDEN: "1" },
-});
-console.error("golden/ updated: read the diff (git diff golden/) before committing.");
+const run = spawnSync("npx", ["vitest", "run", "--config", "vitest.update.config.ts"], { stdio: "inherit" });
+console.error("golden/ and rendered/ updated: read the diff (git diff golden/ rendered/) before committing.");
 process.exit(run.status ?? 1);

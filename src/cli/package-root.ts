@@ -52,3 +52,8 @@ export function packageVersion(): string {
 export function schemaFile(): string {
   return join(packageRoot(), "schemas", "talos-hclgen.schema.json");
 }
+
+/** The provider schemas the package ships for offline validation (npm run schemas:providers). */
+export function bundledProviderSchemas(): string {
+  return join(packageRoot(), "schemas", "providers");
+}

@@ -1,12 +1,14 @@
 /**
  * Loads `--provider-schemas`: one file or a folder of files, each the output of
- * `tofu providers schema -json`, merged into one map of providers. Several files or folders
- * can be given separated like PATH (`a:b` on Unix), for schemas kept in different places. A folder is read flat
- * (`*.json`, no subfolders), so a folder can keep alternatives aside (../provider-schemas
- * keeps a prerelease talos schema in `prerelease/`).
+ * `tofu providers schema -json` (plain, or gzip-compressed as `.json.gz`), merged into one map
+ * of providers. Several files or folders can be given separated like PATH (`a:b` on Unix), for
+ * schemas kept in different places. A folder is read flat (`*.json`, `*.json.gz`, no
+ * subfolders), so a folder can keep alternatives aside. The package ships the schemas of the
+ * providers its trees use in schemas/providers/ (`validate --offline`).
  */
 import { readdir, readFile, stat } from "node:fs/promises";
 import { delimiter, join, resolve } from "node:path";
+import { gunzipSync } from "node:zlib";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { formatAddress, parseProviderSource, providerKey, type ProviderAddress } from "./provider-address.js";
 import type { ProviderSchemaJson, ProviderSchemasDocument } from "./provider-schema-json.js";
@@ -41,7 +43,7 @@ async function schemaFiles(path: string, cwd: string): Promise<{ label: string; 
   const info = await stat(where).catch(() => undefined);
   if (info === undefined) return problem(`provider schemas "${path}" not found`);
   if (info.isFile()) return [{ label: path, path: where }];
-  const names = (await readdir(where)).filter((n) => n.endsWith(".json")).sort();
+  const names = (await readdir(where)).filter((n) => n.endsWith(".json") || n.endsWith(".json.gz")).sort();
   if (names.length === 0) {
     return problem(`no *.json files in "${path}"`, "put the output of `tofu providers schema -json` there");
   }
@@ -67,7 +69,8 @@ export async function loadProviderSchemas(path: string, cwd: string = process.cw
   for (const { label, path: file } of files) {
     let document: unknown;
     try {
-      document = JSON.parse(await readFile(file, "utf8"));
+      const bytes = await readFile(file);
+      document = JSON.parse((file.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8"));
     } catch (error) {
       diagnostics.push(problem(`"${label}" is not JSON: ${error instanceof Error ? error.message : String(error)}`));
       continue;

@@ -276,6 +276,6 @@ describe("build --validate (stub validator)", () => {
         io,
       ),
     ).toBe(2);
-    expect(out.stderr).toContain("--provider-schemas needs --validate");
+    expect(out.stderr).toContain("--offline and --provider-schemas need --validate");
   });
 });

@@ -1,36 +1,40 @@
 /** Shared by the validate tests: where the tools and schemas are, and throwaway dirs. */
-import { execaSync } from "execa";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { findTofu, SHIPPED_PROVIDER_SCHEMAS } from "../tools.js";
+import { toolsRequired } from "../real/tools.js";
+
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const FIXTURES = join(REPO, "test", "validate", "fixtures");
 export const REFERENCE_TREE = join(FIXTURES, "reference");
 
-/** tofu or terraform on PATH (the product's preference), or undefined. */
+/** The tofu of `npm run tools`, else tofu or terraform on PATH, or undefined. */
 export function findBinary(): string | undefined {
-  for (const name of ["tofu", "terraform"]) {
-    const found = execaSync("sh", ["-c", `command -v ${name}`], { reject: false });
-    if (found.exitCode === 0 && found.stdout.trim() !== "") return name;
-  }
-  return undefined;
+  return findTofu() ?? undefined;
 }
 
-/** $TALOS_HCLGEN_PROVIDER_SCHEMAS, else ../shared/provider-schemas beside the repo. */
+/** $TALOS_HCLGEN_PROVIDER_SCHEMAS, else the schemas the package ships (schemas/providers/). */
 export function findProviderSchemas(): string | undefined {
-  const path = process.env["TALOS_HCLGEN_PROVIDER_SCHEMAS"] ?? join(REPO, "..", "shared", "provider-schemas");
+  const path = process.env["TALOS_HCLGEN_PROVIDER_SCHEMAS"] ?? SHIPPED_PROVIDER_SCHEMAS;
   return existsSync(path) ? path : undefined;
 }
 
-/** Why the end-to-end tests cannot run here, or undefined when they can. */
+/**
+ * Why the end-to-end tests cannot run here, or undefined when they can. Where the tools are
+ * required (CI), their absence is an error, not a reason to skip.
+ */
 export function skipReason(): string | undefined {
-  if (findBinary() === undefined) return "neither tofu nor terraform is on PATH";
-  if (findProviderSchemas() === undefined) {
-    return "no provider schemas (set TALOS_HCLGEN_PROVIDER_SCHEMAS or check out ../shared/provider-schemas)";
-  }
-  return undefined;
+  const reason =
+    findBinary() === undefined
+      ? "no tofu: run `npm run tools` (or put tofu or terraform on PATH)"
+      : findProviderSchemas() === undefined
+        ? "no provider schemas (TALOS_HCLGEN_PROVIDER_SCHEMAS names a missing path)"
+        : undefined;
+  if (reason !== undefined && toolsRequired) throw new Error(`${reason} (CI=true: this tier never skips)`);
+  return reason;
 }
 
 export function tempDir(name: string): { path: string; remove: () => void } {

@@ -1,7 +1,7 @@
 /**
- * End to end, offline: the real tofu/terraform against stub providers made from
- * ../shared/provider-schemas, on the hand-built reference tree (shared/research/
- * anchors-terraform.md section 4) and broken variants of it.
+ * End to end, offline: the real tofu (pinned, from `npm run tools`) against stub providers
+ * made from the shipped schemas (schemas/providers/), on the hand-built reference tree
+ * (shared/research/anchors-terraform.md section 4) and broken variants of it.
  */
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,7 +10,7 @@ import { runValidateCommand } from "../../src/cli/commands/validate.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { validateTree, type ValidateResult } from "../../src/validate/index.js";
 import type { ProviderSchemasDocument } from "../../src/validate/provider-schema-json.js";
-import { findProviderSchemas, listTree, REFERENCE_TREE, skipReason, tempDir } from "./helpers.js";
+import { FIXTURES, findProviderSchemas, listTree, REFERENCE_TREE, skipReason, tempDir } from "./helpers.js";
 
 const reason = skipReason();
 if (reason !== undefined) console.warn(`skipping offline validate tests: ${reason}`);
@@ -101,9 +101,9 @@ suite("validate offline against stub providers", () => {
     const file = "infra/modules/talos-cluster/broken.tf";
     expect(result.diagnostics.map(plain)).toEqual([
       `${file}:3:3: error: Unsupported argument: An argument named "talos_verison" is not expected here.`,
-      `${file}:7:19: error: Incorrect attribute value type: Inappropriate value for attribute "talos_version": string required.`,
+      `${file}:7:19: error: Incorrect attribute value type: Inappropriate value for attribute "talos_version": string required, but have tuple.`,
       `${file}:10:54: error: Missing required argument: The argument "client_configuration" is required, but no definition was found.`,
-      `${file}:15:11: error: Reference to undeclared resource: A managed resource "talos_machine_secrets" "undeclared" has not been declared in module.talos.`,
+      `${file}:15:11: error: Reference to undeclared resource: There is no managed resource "talos_machine_secrets" "undeclared" definition in module.talos.`,
       `${file}:19:8: error: Invalid Configuration for Read-Only Attribute: Cannot set value for this attribute as the provider has marked it as read-only. Remove the configuration line setting the value. Refer to the provider documentation or contact the provider developers for additional information about configurable and read-only attributes that are supported.`,
     ]);
     expect(result.diagnostics.every((d) => d.code === "validate/tofu")).toBe(true);
@@ -137,7 +137,7 @@ suite("validate offline against stub providers", () => {
 
   it("installs a provider addressed on registry.opentofu.org, from one schema file, with a function", async () => {
     // One `providers schema -json` file (not a folder), with a provider function added.
-    const document = JSON.parse(readFileSync(join(schemas, "hashicorp-null.json"), "utf8")) as ProviderSchemasDocument;
+    const document = JSON.parse(readFileSync(join(FIXTURES, "hashicorp-null.json"), "utf8")) as ProviderSchemasDocument;
     const nullSchema = document.provider_schemas?.["registry.terraform.io/hashicorp/null"];
     if (nullSchema === undefined) throw new Error("hashicorp-null.json has no hashicorp/null");
     nullSchema.functions = {
@@ -159,16 +159,16 @@ suite("validate offline against stub providers", () => {
         '  triggers = { a = provider::null::decode("text").a }',
         "}",
         "",
-        'output "unknown_function" {',
-        '  value = provider::null::encode("x")',
+        'output "wrong_argument" {',
+        '  value = provider::null::decode(["x"])',
         "}",
         "",
       ].join("\n"),
     );
     const result = await validateTree(root, { label: "tofu-host", providerSchemas: join(dir.path, "null.json") });
-    // The function the schema declares is called (the stub answers unknown); the other is not there.
+    // The function the schema declares is known, with its signature: a wrong argument is an error.
     expect(result.diagnostics.map(plain)).toEqual([
-      'tofu-host/main.tf:12:11: error: Unknown provider function: The function "encode" is not available from the provider "null".',
+      'tofu-host/main.tf:12:34: error: Invalid function argument: Invalid value for "text" parameter: string required, but have tuple.',
     ]);
     expect(result.exitCode).toBe(1);
   });
@@ -178,14 +178,14 @@ suite("validate offline against stub providers", () => {
     mkdirSync(root);
     writeFileSync(
       join(root, "main.tf"),
-      'terraform {\n  required_providers {\n    gitea = { source = "go-gitea/gitea" }\n  }\n}\n',
+      'terraform {\n  required_providers {\n    random = { source = "hashicorp/random" }\n  }\n}\n',
     );
     const result = await validateTree(root, { label: "no-schema", providerSchemas: schemas });
     expect(result.exitCode).toBe(2);
     expect(result.diagnostics.map((d) => [d.code, d.message])).toEqual([
       [
         "validate/missing-provider-schema",
-        'the tree requires "registry.terraform.io/go-gitea/gitea", which is not in the provider schemas',
+        'the tree requires "registry.terraform.io/hashicorp/random", which is not in the provider schemas',
       ],
     ]);
     expect(readdirSync(scratchParent)).toEqual([]);

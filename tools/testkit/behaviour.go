@@ -5,6 +5,7 @@ package main
 
 import (
 	"crypto/sha256"
+	"fmt"
 	"encoding/hex"
 	"math/big"
 	"strings"
@@ -42,7 +43,8 @@ type providerBehaviour struct {
 	configure   func(config map[string]any) error
 	resources   map[string]resourceBehaviour
 	dataSources map[string]func(state map[string]any) ([]*tfprotov6.Diagnostic, error)
-	// fill gives realistic values for unknown attributes of a type (ids, addresses).
+	// fill gives realistic values for unknown attributes of a type (ids, addresses); it is
+	// called before any is filled, so a seed taken from state then is stable.
 	fill func(typeName string, state map[string]any) filler
 }
 
@@ -107,6 +109,12 @@ func byName(values map[string]func(typ tftypes.Type) any) filler {
 			return nil, false
 		}
 		value := make(typ)
+		switch value.(type) {
+		case string:
+			return value, typ.Is(tftypes.String)
+		case *big.Float:
+			return value, typ.Is(tftypes.Number)
+		}
 		return value, value != nil
 	}
 }
@@ -117,7 +125,7 @@ func documentationIPv4(seed ...string) string {
 }
 
 func documentationIPv6(seed ...string) string {
-	return "2001:db8:" + strings.TrimLeft(shortHash(seed...)[:4], "0") + "::1"
+	return fmt.Sprintf("2001:db8:%x::1", 1+hashNumber(0xfffe, seed...))
 }
 
 func itoa(n int) string {

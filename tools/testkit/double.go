@@ -169,6 +169,11 @@ func (d *double) PlanResourceChange(_ context.Context, req *tfprotov6.PlanResour
 		}
 		markComputedUnknown(schema.Block, planned, object(config), keep)
 	}
+	for _, attribute := range schema.Block.Attributes {
+		if attribute.WriteOnly {
+			planned[attribute.Name] = nil // never planned, never stored
+		}
+	}
 	response := &tfprotov6.PlanResourceChangeResponse{PlannedPrivate: req.PriorPrivate}
 	if behaviour.modifyPlan != nil {
 		replace, diagnostics, err := behaviour.modifyPlan(planChange{planned: planned, prior: object(prior), config: object(config)})

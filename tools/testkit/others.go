@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"golang.org/x/crypto/ssh"
 )
 
@@ -78,6 +79,13 @@ func fluxBehaviour() providerBehaviour {
 func forgeBehaviour(source string) providerBehaviour {
 	replace := []string{"key", "read_only", "repository", "title"}
 	return providerBehaviour{
+		// Forge ids are numbers (a repository's is what gitea_repository_key.repository takes).
+		fill: func(typeName string, state map[string]any) filler {
+			seed := typeName + canonical(state) // before filling changes state
+			return byName(map[string]func(tftypes.Type) any{
+				"id": func(tftypes.Type) any { return fmt.Sprint(1 + hashNumber(99999, seed)) },
+			})
+		},
 		resources: map[string]resourceBehaviour{
 			"github_repository_deploy_key": {requiresReplace: replace},
 			"gitea_repository_key":         {requiresReplace: replace},

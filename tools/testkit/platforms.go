@@ -6,6 +6,7 @@ package main
 
 import (
 	"fmt"
+	"math/big"
 	"net"
 	"os"
 	"strings"
@@ -77,11 +78,15 @@ func first(x any) any {
 	return items[0]
 }
 
+// canonicalNumber writes a number (or a numeric string) as the decimal an API would use in an id.
 func canonicalNumber(x any) any {
-	if isUnknown(x) || x == nil {
-		return unknown{}
+	switch n := x.(type) {
+	case *big.Float:
+		return n.Text('f', 0)
+	case string:
+		return n
 	}
-	return strings.TrimSuffix(fmt.Sprint(x), ".0")
+	return unknown{}
 }
 
 func dhcpLease(mac string) string {
@@ -107,8 +112,20 @@ func dhcpLease(mac string) string {
 func hcloudBehaviour() providerBehaviour {
 	return providerBehaviour{
 		resources: map[string]resourceBehaviour{
+			// An attachment by subnet belongs to the subnet's network ("<network id>-<range>").
+			"hcloud_server": {apply: func(change planChange) error {
+				networks, _ := change.planned["network"].([]any)
+				for _, network := range networks {
+					setNetworkFromSubnet(object(network))
+				}
+				return nil
+			}},
+			"hcloud_load_balancer_network": {apply: func(change planChange) error {
+				setNetworkFromSubnet(change.planned)
+				return nil
+			}},
 			"hcloud_network_subnet": {apply: func(change planChange) error {
-				change.planned["id"] = fmt.Sprintf("%s-%s", str(change.planned["network_id"]), str(change.planned["ip_range"]))
+				change.planned["id"] = fmt.Sprintf("%s-%s", canonicalNumber(change.planned["network_id"]), str(change.planned["ip_range"]))
 				return nil
 			}},
 		},
@@ -130,9 +147,22 @@ func hcloudBehaviour() providerBehaviour {
 					return documentationIPv4(seed, "ip")
 				},
 				"ipv4":         func(tftypes.Type) any { return documentationIPv4(seed, "lb") },
+				// A private address (load balancer or server in the network): in the node network.
+				"ip": func(tftypes.Type) any { return dhcpLease(seed) },
 				"ipv6_address": func(tftypes.Type) any { return documentationIPv6(seed) },
 				"ipv6":         func(tftypes.Type) any { return documentationIPv6(seed) },
 			})
 		},
+	}
+}
+
+func setNetworkFromSubnet(attachment map[string]any) {
+	subnet := str(attachment["subnet_id"])
+	if !isUnknown(attachment["network_id"]) || !strings.Contains(subnet, "-") {
+		return
+	}
+	id, ok := new(big.Float).SetString(strings.SplitN(subnet, "-", 2)[0])
+	if ok {
+		attachment["network_id"] = id
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"net/url"
-	"os"
 	"sort"
 	"strings"
 	"time"
@@ -407,21 +406,7 @@ func (t *talosDouble) planApply(change planChange) ([]string, []*tfprotov6.Diagn
 		mode = "auto"
 	}
 	change.planned["resolved_apply_mode"] = mode
-	if node, ok := os.LookupEnv("TESTKIT_TALOS_CONFIG_DIR"); ok && node != "" {
-		// The harness collects what each node would receive, to check it with Talos's own
-		// validation (tools/talos-validate): one file per node address.
-		_ = os.WriteFile(fmt.Sprintf("%s/%s.yaml", node, sanitizeFileName(str(change.config["node"]))), out, 0o600)
-	}
 	return nil, nil, nil
-}
-
-func sanitizeFileName(name string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '/' || r == 0 {
-			return '_'
-		}
-		return r
-	}, name)
 }
 
 func (t *talosDouble) applyKubeconfig(change planChange) error {

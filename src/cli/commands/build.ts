@@ -15,6 +15,7 @@ import { ExitCode } from "../exit-codes.js";
 import { rememberUpToDate } from "./build-cache.js";
 import type { CliIo } from "../io.js";
 import { hasPlaceholder, unknownPlaceholder } from "../out-dir.js";
+import { bundledProviderSchemas } from "../package-root.js";
 import { reportDiagnostics } from "../report-diagnostics.js";
 import { expandSpecArgs } from "../spec-inputs.js";
 import { chooseStyle, startProgress, type Style } from "../terminal.js";
@@ -35,6 +36,7 @@ const OPTIONS: OptionSpecs = {
   force: { type: "boolean" },
   validate: { type: "boolean" },
   "provider-schemas": { type: "string" },
+  offline: { type: "boolean" },
   json: { type: "boolean" },
   quiet: { type: "boolean", short: "q" },
   "no-color": { type: "boolean" },
@@ -56,8 +58,10 @@ Options:
       --check               write nothing; exit 1 and show a diff if a tree is out of date
       --force               overwrite hand-edited files and files talos-hclgen did not write
       --validate            run tofu/terraform validate on each tree afterwards
+      --offline             with --validate: validate offline, against the provider
+                            schemas shipped with talos-hclgen
       --provider-schemas <path>
-                            with --validate: validate offline against provider schemas
+                            with --validate: validate offline against these schemas
       --json                print one JSON document (diagnostics and files) on stdout
   -q, --quiet               print errors only
       --no-color            no colour in diagnostics (also: NO_COLOR=1)
@@ -112,7 +116,8 @@ export async function runBuildCommand(
     check: flag(args, "check"),
     force: flag(args, "force"),
     validate: flag(args, "validate"),
-    providerSchemas: stringOption(args, "provider-schemas"),
+    providerSchemas:
+      stringOption(args, "provider-schemas") ?? (flag(args, "offline") ? bundledProviderSchemas() : undefined),
     json: flag(args, "json"),
     quiet: flag(args, "quiet"),
     style: chooseStyle(io, { noColor: flag(args, "no-color") }),
@@ -148,7 +153,7 @@ function usageProblem(
       message: "--force has no effect with --check, which never writes",
     };
   if (s.providerSchemas !== undefined && !s.validate)
-    return { message: "--provider-schemas needs --validate" };
+    return { message: "--offline and --provider-schemas need --validate" };
   return undefined;
 }
 

@@ -10,6 +10,7 @@ import type { ValidateOptions, ValidateResult } from "../../validate/index.js";
 import { flag, parseCommandArgs, stringOption, usageError } from "../args.js";
 import { ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
+import { bundledProviderSchemas } from "../package-root.js";
 
 const HELP = `Usage: talos-hclgen validate <dir> [options]
 
@@ -17,9 +18,12 @@ Run "tofu validate" (or terraform) on a generated tree: init -backend=false, the
 validate, in a scratch copy, so the tree itself is never touched.
 
 Options:
+      --offline                  validate offline, against stub providers that serve
+                                 the schemas shipped with talos-hclgen (the providers
+                                 its trees use, at the versions they pin)
       --provider-schemas <path>  validate offline against stub providers made from
                                  "tofu providers schema -json" output: one file, or a
-                                 folder of *.json files
+                                 folder of *.json (or *.json.gz) files
       --binary <path>            the tofu/terraform to run (default: $TALOS_HCLGEN_TOFU,
                                  else tofu, else terraform on PATH)
       --json                     print the result as JSON on stdout
@@ -31,6 +35,7 @@ unreadable schemas, a provider that cannot be installed).
 
 const OPTIONS = {
   "provider-schemas": { type: "string" },
+  offline: { type: "boolean" },
   binary: { type: "string" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -99,7 +104,8 @@ export async function runValidateCommand(argv: readonly string[], ioArg: Validat
     return usageError(io, "validate", "missing the tree to validate", 'e.g. "talos-hclgen validate infra/"');
   if (extra.length > 0) return usageError(io, "validate", `unexpected argument "${extra[0]}"`);
 
-  const schemas = stringOption(args, "provider-schemas");
+  const schemas =
+    stringOption(args, "provider-schemas") ?? (flag(args, "offline") ? bundledProviderSchemas() : undefined);
   const binary = stringOption(args, "binary");
   // Paths stay as the user wrote them (diagnostics quote them); the engine resolves them
   // against cwd. A bare --binary name ("tofu") is looked up on PATH.

@@ -63,16 +63,16 @@ resource "hcloud_firewall" "this" {
 }
 
 # One primary IPv4 per server, kept when a server is replaced: the address the Talos API is
-# reached at (talosconfig endpoints, configuration apply) stays the same.
+# reached at (talosconfig endpoints, configuration apply) stays the same. It is assigned by the
+# server's public_net; assignee_type alone is unused since hcloud 1.68 (the provider warns).
 resource "hcloud_primary_ip" "this" {
   for_each = var.nodes
 
-  name          = "${var.cluster_name}-${each.key}"
-  type          = "ipv4"
-  location      = var.location
-  assignee_type = "server"
-  auto_delete   = false
-  labels        = local.labels
+  name        = "${var.cluster_name}-${each.key}"
+  type        = "ipv4"
+  location    = var.location
+  auto_delete = false
+  labels      = local.labels
 }
 
 resource "hcloud_server" "this" {

@@ -1,0 +1,299 @@
+/**
+ * A generated tree under the real OpenTofu, as close to `tofu apply` as a machine without a
+ * cloud allows. Two copies of the tree share one local state:
+ *
+ * - doubles/: every provider is played by tools/testkit, which applies offline. Talos secrets,
+ *   machine configurations and image factory ids are computed as the real provider does;
+ *   what only an API could answer gets well-formed, stable values.
+ * - real/: the providers the Go module proxy serves (bpg/proxmox, hetznercloud/hcloud,
+ *   integrations/github) are the real binaries, the rest the same doubles. Plans here are
+ *   the real providers' plans: their defaults, their ForceNew rules, their diffs.
+ *
+ * An "applied" tree is one applied with the doubles and then reconciled with the real
+ * providers: whatever the real plan still wants to change (defaults the doubles cannot know)
+ * is written into the state, until the real plan of the same tree is empty.
+ */
+import { execa } from "execa";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import type { GeneratedFile } from "../../src/types.js";
+import { ROOT } from "../golden-corpus.js";
+import type { Tools } from "./tools.js";
+
+const HOSTS = ["registry.opentofu.org", "registry.terraform.io"];
+const SCHEMAS = join(ROOT, "schemas", "providers");
+
+export interface Mirrors {
+  doubles: string;
+  real: string;
+}
+
+/** What each provider is in each mirror: a real binary, or a wrapper that starts its double. */
+export function makeMirrors(tools: Tools, work: string): Mirrors {
+  const schemaDir = join(work, "schemas");
+  mkdirSync(schemaDir, { recursive: true });
+  const mirrors = { doubles: join(work, "mirror-doubles"), real: join(work, "mirror-real") };
+  for (const file of readdirSync(SCHEMAS).filter((f) => f.endsWith(".json.gz")).sort()) {
+    const document = JSON.parse(gunzipSync(readFileSync(join(SCHEMAS, file))).toString("utf8")) as {
+      provider_schemas: Record<string, unknown>;
+      provider_selections: Record<string, string>;
+    };
+    const [address] = Object.keys(document.provider_schemas);
+    if (address === undefined) continue;
+    const [, namespace = "", name = ""] = address.split("/");
+    const source = `${namespace}/${name}`;
+    const version = document.provider_selections[address] ?? "0.0.1";
+    const schemaFile = join(schemaDir, file.replace(/\.gz$/, ""));
+    writeFileSync(schemaFile, JSON.stringify(document));
+    const wrapper = `#!/bin/sh\nexec '${tools.testkit}' provider '${schemaFile}' '${address}'\n`;
+    for (const [kind, root] of Object.entries(mirrors)) {
+      for (const host of HOSTS) {
+        const dir = join(root, host, namespace, name, version, "linux_amd64");
+        mkdirSync(dir, { recursive: true });
+        const executable = join(dir, `terraform-provider-${name}_v${version}`);
+        const real = tools.providers[source];
+        if (kind === "real" && real !== undefined) {
+          symlinkSync(real.binary, executable);
+        } else {
+          writeFileSync(executable, wrapper);
+          chmodSync(executable, 0o755);
+        }
+      }
+    }
+  }
+  return mirrors;
+}
+
+/** Credentials of the right shape, so real providers configure; nothing is ever reached. */
+const FAKE_CREDENTIALS: Record<string, string> = {
+  TF_VAR_proxmox_api_token: "root@pam!ci=00000000-0000-0000-0000-000000000000",
+  TF_VAR_hcloud_token: "x".repeat(64),
+  HCLOUD_TOKEN: "x".repeat(64),
+  TF_VAR_flux_git_token: "ci-token",
+  GITHUB_TOKEN: "ci-token",
+  GITEA_TOKEN: "ci-token",
+};
+
+export interface ResourceChange {
+  address: string;
+  module_address?: string;
+  mode: "managed" | "data";
+  type: string;
+  name: string;
+  index?: string | number;
+  change: {
+    actions: string[];
+    before: unknown;
+    after: unknown;
+    after_unknown: unknown;
+    replace_paths?: unknown[];
+  };
+  action_reason?: string;
+}
+
+export interface PlanJson {
+  resource_changes?: ResourceChange[];
+}
+
+interface StateInstance {
+  index_key?: string | number;
+  schema_version: number;
+  attributes: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+interface StateResource {
+  module?: string;
+  mode: "managed" | "data";
+  type: string;
+  name: string;
+  provider: string;
+  instances: StateInstance[];
+}
+
+interface StateJson {
+  serial: number;
+  resources: StateResource[];
+  [key: string]: unknown;
+}
+
+export interface TofuRun {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+export class Workspace {
+  readonly state: string;
+  private readonly copies: { doubles: string; real: string };
+
+  constructor(
+    private readonly tools: Tools,
+    private readonly mirrors: Mirrors,
+    readonly dir: string,
+    private readonly extraEnv: Record<string, string> = {},
+  ) {
+    this.state = join(dir, "terraform.tfstate");
+    this.copies = { doubles: join(dir, "doubles"), real: join(dir, "real") };
+    for (const [kind, copy] of Object.entries(this.copies)) {
+      mkdirSync(copy, { recursive: true });
+      writeFileSync(
+        join(dir, `${kind}.tfrc`),
+        `disable_checkpoint = true\nprovider_installation {\n  filesystem_mirror {\n    path = ${JSON.stringify(this.mirrors[kind as keyof Mirrors])}\n  }\n}\n`,
+      );
+    }
+  }
+
+  /** Puts a tree in place (replacing the previous one) with a local backend on the shared state. */
+  async write(files: readonly GeneratedFile[]): Promise<void> {
+    for (const [kind, copy] of Object.entries(this.copies)) {
+      for (const entry of readdirSync(copy)) {
+        if (!entry.startsWith(".terraform")) rmSync(join(copy, entry), { recursive: true, force: true });
+      }
+      for (const file of files) {
+        mkdirSync(dirname(join(copy, file.path)), { recursive: true });
+        writeFileSync(join(copy, file.path), file.contents);
+      }
+      // An override file replaces the tree's S3 backend (docs: override files, terraform block).
+      writeFileSync(
+        join(copy, "zz_harness_override.tf"),
+        `terraform {\n  backend "local" {\n    path = ${JSON.stringify(this.state)}\n  }\n}\n`,
+      );
+      rmSync(join(copy, ".terraform.lock.hcl"), { force: true });
+      await this.tofu(kind as keyof Mirrors, ["init", "-input=false", "-no-color"], true);
+    }
+  }
+
+  async tofu(kind: keyof Mirrors, args: string[], mustSucceed = false): Promise<TofuRun> {
+    const result = await execa(this.tools.tofu, args, {
+      cwd: this.copies[kind],
+      reject: false,
+      env: {
+        TF_CLI_CONFIG_FILE: join(this.dir, `${kind}.tfrc`),
+        TF_IN_AUTOMATION: "1",
+        CHECKPOINT_DISABLE: "1",
+        ...FAKE_CREDENTIALS,
+        ...this.extraEnv,
+      },
+      extendEnv: true,
+    });
+    const run = { exitCode: result.exitCode ?? 1, stdout: result.stdout, stderr: result.stderr };
+    if (mustSucceed && run.exitCode !== 0)
+      throw new Error(`tofu ${args.join(" ")} (${kind}) failed:\n${run.stderr || run.stdout}`);
+    return run;
+  }
+
+  /** `tofu apply` with every provider a double. */
+  async applyWithDoubles(): Promise<void> {
+    await this.tofu("doubles", ["apply", "-auto-approve", "-input=false", "-no-color"], true);
+  }
+
+  /** The plan of the real providers (doubles where none is served), without refresh. */
+  async planReal(): Promise<{ plan: PlanJson; run: TofuRun }> {
+    const planFile = join(this.dir, "real.tfplan");
+    const run = await this.tofu("real", ["plan", "-refresh=false", "-input=false", "-no-color", `-out=${planFile}`]);
+    if (run.exitCode !== 0) return { plan: {}, run };
+    const shown = await this.tofu("real", ["show", "-json", planFile], true);
+    return { plan: JSON.parse(shown.stdout) as PlanJson, run };
+  }
+
+  /**
+   * Writes what the real plan of the applied tree still changes into the state, until that plan
+   * is empty: the state a real apply would have left. Fails if a real provider wants to create,
+   * destroy or replace something, which a double-applied tree must never need.
+   */
+  async reconcile(): Promise<number> {
+    for (let round = 1; round <= 4; round++) {
+      const { plan, run } = await this.planReal();
+      if (run.exitCode !== 0) throw new Error(`real plan failed:\n${run.stderr || run.stdout}`);
+      const pending = changesOf(plan);
+      if (pending.length === 0) return round - 1;
+      const unexpected = pending.filter((c) => c.change.actions.join() !== "update");
+      if (unexpected.length > 0)
+        throw new Error(`the real providers would ${describeChanges(unexpected).join("; ")} in a tree just applied`);
+      const state = this.readState();
+      for (const change of pending) {
+        const instance = findInstance(state, change);
+        instance.attributes = mergeKnown(change.change.after, change.change.after_unknown, instance.attributes) as Record<string, unknown>;
+      }
+      state.serial += 1;
+      writeFileSync(this.state, JSON.stringify(state, null, 2));
+    }
+    throw new Error("the real plan of the applied tree did not settle in four rounds");
+  }
+
+  /** Applied with the doubles, reconciled with the real providers. */
+  async apply(): Promise<void> {
+    await this.applyWithDoubles();
+    await this.reconcile();
+  }
+
+  readState(): StateJson {
+    return JSON.parse(readFileSync(this.state, "utf8")) as StateJson;
+  }
+
+  /** What each node was sent: the apply resources' machine_configuration, by node name. */
+  machineConfigurations(): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const resource of this.readState().resources) {
+      if (resource.type !== "talos_machine_configuration_apply") continue;
+      for (const instance of resource.instances) {
+        out.set(String(instance.index_key), String(instance.attributes["machine_configuration"]));
+      }
+    }
+    return out;
+  }
+}
+
+/** Managed resources the plan changes (not no-ops, not data source reads). */
+export function changesOf(plan: PlanJson): ResourceChange[] {
+  return (plan.resource_changes ?? []).filter(
+    (c) => c.mode === "managed" && !(c.change.actions.length === 1 && ["no-op", "read"].includes(c.change.actions[0] ?? "")),
+  );
+}
+
+const ACTION_WORDS: Record<string, string> = {
+  create: "create",
+  update: "update",
+  delete: "destroy",
+  "delete,create": "replace",
+  "create,delete": "replace",
+};
+
+export function describeChanges(changes: readonly ResourceChange[]): string[] {
+  return changes.map((c) => `${ACTION_WORDS[c.change.actions.join()] ?? c.change.actions.join("+")} ${c.address}`).sort();
+}
+
+function findInstance(state: StateJson, change: ResourceChange): StateInstance {
+  const resource = state.resources.find(
+    (r) =>
+      r.mode === change.mode &&
+      r.type === change.type &&
+      r.name === change.name &&
+      (r.module ?? "") === (change.module_address ?? ""),
+  );
+  const instance = resource?.instances.find((i) => (i.index_key ?? null) === (change.index ?? null));
+  if (instance === undefined) throw new Error(`${change.address} is not in the state`);
+  return instance;
+}
+
+/** The planned value, with what the plan does not know yet taken from the state. */
+function mergeKnown(after: unknown, unknown: unknown, prior: unknown): unknown {
+  if (unknown === true) return prior;
+  if (Array.isArray(after)) {
+    const unknowns = Array.isArray(unknown) ? unknown : [];
+    const priors = Array.isArray(prior) ? prior : [];
+    return after.map((item, i) => mergeKnown(item, unknowns[i], priors[i]));
+  }
+  if (after !== null && typeof after === "object") {
+    const unknowns = (unknown ?? {}) as Record<string, unknown>;
+    const priors = (prior ?? {}) as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const key of new Set([...Object.keys(after), ...Object.keys(unknowns)])) {
+      out[key] = mergeKnown((after as Record<string, unknown>)[key] ?? null, unknowns[key], priors[key]);
+    }
+    return out;
+  }
+  return after;
+}
