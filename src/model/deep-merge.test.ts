@@ -28,7 +28,7 @@ describe("deepMerge (Helm's values merge)", () => {
   });
 
   it("keeps every Talos-required Cilium value when the user's values touch the same maps", () => {
-    const required = requiredCiliumValues(talosCiliumRequirements({ l2Announcements: false }));
+    const required = requiredCiliumValues(talosCiliumRequirements({ l2Announcements: false, inline: true }));
     const merged = deepMerge(required, {
       ipam: { operator: { clusterPoolIPv4PodCIDRList: ["10.0.0.0/8"] } },
       cgroup: { autoMount: { resources: { limits: { cpu: "100m" } } } },

@@ -15,7 +15,10 @@ export function normalizeCni(spec: ClusterSpec): CniModel {
 
 function normalizeCilium(cilium: CiliumSpec): CiliumModel {
   const loadBalancer = normalizeLoadBalancer(cilium);
-  const requirements = talosCiliumRequirements({ l2Announcements: loadBalancer?.l2 !== undefined });
+  const requirements = talosCiliumRequirements({
+    l2Announcements: loadBalancer?.l2 !== undefined,
+    inline: (cilium.mode ?? "inline") === "inline",
+  });
   // The spec rules reject a user value that contradicts a requirement, so merging the user's
   // values over the required ones keeps every requirement (and the user's additions).
   const model: CiliumModel = {

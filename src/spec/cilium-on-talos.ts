@@ -64,8 +64,26 @@ const missingFrom =
     return `lacks ${required.filter((item) => !value.includes(item)).join(", ")}`;
   };
 
+/**
+ * Rendered inline, the chart is templated by helm_template at every plan, with no cluster to
+ * look existing certificates up in: the default "helm" method of generating TLS material
+ * (templates/hubble/tls-helm/*.yaml, clustermesh-apiserver/tls-helm/*.yaml call genCA and
+ * genSignedCert) makes a new CA and keys each time, so every control plane would show a
+ * change on every plan and carry private keys in its machine configuration. cronJob
+ * generates them in the cluster (certgen); cert-manager issues them there.
+ * Source: cilium v1.20.0 install/kubernetes/cilium/values.yaml (hubble.tls.auto.method);
+ * Documentation/observability/hubble/configuration/tls.rst ("re-generated every time Helm is used").
+ */
+const IN_CLUSTER_TLS = ["cronJob", "certmanager"] as const;
+
+export interface CiliumRequirementOptions {
+  l2Announcements: boolean;
+  /** cni.cilium.mode is inline (the default): the chart is rendered client-side at plan time. */
+  inline: boolean;
+}
+
 /** Every value Talos requires, in the order the guide lists them. */
-export function talosCiliumRequirements(options: { l2Announcements: boolean }): CiliumRequirement[] {
+export function talosCiliumRequirements(options: CiliumRequirementOptions): CiliumRequirement[] {
   const requirements: CiliumRequirement[] = [
     {
       path: ["ipam", "mode"],
@@ -126,6 +144,20 @@ export function talosCiliumRequirements(options: { l2Announcements: boolean }): 
       expected: `a list holding ${CLEAN_CILIUM_STATE_CAPABILITIES.join(", ")}`,
     },
   ];
+  if (options.inline) {
+    for (const path of [
+      ["hubble", "tls", "auto", "method"],
+      ["clustermesh", "apiserver", "tls", "auto", "method"],
+    ]) {
+      requirements.push({
+        path,
+        value: "cronJob",
+        accepts: exactly(...IN_CLUSTER_TLS),
+        why: "inline manifests are rendered by helm_template at every plan, and the chart's default method (helm) generates a new CA and keys each time: every control plane would change on every plan and hold private keys in its configuration",
+        expected: '"cronJob" or "certmanager"',
+      });
+    }
+  }
   if (options.l2Announcements) {
     requirements.push({
       path: ["l2announcements", "enabled"],

@@ -174,6 +174,10 @@ export class Workspace {
         TF_IN_AUTOMATION: "1",
         CHECKPOINT_DISABLE: "1",
         ...FAKE_CREDENTIALS,
+        // The charts on this machine (npm run tools), for the helm double's helm_template.
+        TESTKIT_CHARTS: JSON.stringify(
+          Object.entries(this.tools.charts).map(([chart, c]) => ({ chart, repository: c.repository, version: c.version, dir: c.dir })),
+        ),
         ...this.extraEnv,
       },
       extendEnv: true,

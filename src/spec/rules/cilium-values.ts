@@ -21,7 +21,10 @@ interface Shadowing {
 export const ciliumValues: Rule = (ctx) => {
   const cilium = ctx.spec.spec.cni?.cilium;
   if (cilium?.values === undefined) return;
-  const requirements = talosCiliumRequirements({ l2Announcements: cilium.loadBalancer?.l2 !== undefined });
+  const requirements = talosCiliumRequirements({
+    l2Announcements: cilium.loadBalancer?.l2 !== undefined,
+    inline: (cilium.mode ?? "inline") === "inline",
+  });
   const shadowing = new Map<string, Shadowing>();
   for (const requirement of requirements) {
     const shadow = check(ctx, cilium.values, requirement);
