@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    setupFiles: ["test/setup-tools.ts"],
+    setupFiles: ["test/setup-tools.ts", "test/setup-property-seed.ts"],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 60_000,

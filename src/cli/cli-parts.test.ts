@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCommandArgs } from "./args.js";
-import { didYouMean } from "./did-you-mean.js";
+import { didYouMean, levenshtein } from "./did-you-mean.js";
 import type { CliIo } from "./io.js";
 import {
   expandOutDir,
@@ -54,6 +54,22 @@ describe("didYouMean", () => {
     expect(didYouMean("VMID", ["vmId", "name"])).toBe("vmId");
     expect(didYouMean("zzzzzz", ["build", "init"])).toBeUndefined();
   });
+
+  // Two edits up to eight characters of the input, then a third of its length, rounded down.
+  // Each candidate differs from the input in its last letters only, one edit each.
+  it.each([
+    ["abc", "axy", "xyz"],
+    ["abcdefgh", "abcdefxy", "abcdexyz"],
+    ["abcdefghi", "abcdefxyz", "abcdewxyz"],
+    ["abcdefghijkl", "abcdefghwxyz", "abcdefgvwxyz"],
+  ])(
+    "offers a name as far from %j as a typo may be (%j), not one edit further (%j)",
+    (input, farthest, beyond) => {
+      expect(levenshtein(input, beyond)).toBe(levenshtein(input, farthest) + 1);
+      expect(didYouMean(input, [farthest])).toBe(farthest);
+      expect(didYouMean(input, [beyond])).toBeUndefined();
+    },
+  );
 });
 
 describe("-o placeholders", () => {

@@ -4,10 +4,11 @@
 // formatter before src/format/hcl.ts traded that simplicity for speed (source ranges in
 // typed arrays, regex scans, memoized spacing, unchanged lines copied whole);
 // hcl-reference.test.ts checks that both print the same bytes and fail alike. Only
-// spaceAfterToken and the token kinds are shared: the rules, not how they are applied.
+// spaceAfterToken, joinsWith and the token kinds are shared: the rules, not how they are
+// applied. (Whether the output lexes as the input did is checked on its own there.)
 
 import { lexReference, type Token } from "./hcl-reference-lexer.test-helper.js";
-import { spaceAfterToken } from "./hcl-spaces.js";
+import { joinsWith, spaceAfterToken } from "./hcl-spaces.js";
 import { Kind } from "./hcl-tokens.js";
 
 interface FormatLine {
@@ -143,7 +144,12 @@ function formatSpaces(lines: readonly FormatLine[]): void {
         if (subject === undefined || after === undefined) continue;
         const before = i > 0 ? cell[i - 1]?.kind : undefined;
         const isIn = subject.kind === Kind.Ident && subject.text === "in" && before === Kind.Ident;
-        after.spaces = spaceAfterToken(subject.kind, before, after.kind, isIn) ? 1 : 0;
+        const next = cell[i + 2]?.kind;
+        after.spaces =
+          spaceAfterToken(subject.kind, before, after.kind, isIn) ||
+          joinsWith(subject.kind, subject.text, after.kind, after.text, next)
+            ? 1
+            : 0;
       }
     }
     const equal = assign[0];

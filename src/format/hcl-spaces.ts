@@ -1,5 +1,6 @@
 // hclwrite formatSpaces (hclwrite/format.go): one space or none between neighbours in the
-// lead and in the assign cell of every line, decided by spaceAfterToken.
+// lead and in the assign cell of every line, decided by spaceAfterToken, except where no
+// space would make the two tokens lex as others (joinsWith, below).
 
 import { bracketChange, type Lines } from "./hcl-lines.js";
 import { KIND_COUNT, Kind, type Tokens } from "./hcl-tokens.js";
@@ -34,6 +35,7 @@ function spaceCell(tokens: Tokens, from: number, to: number): number {
     }
     let space = decided[key] ?? -1;
     if (space === -1) space = decide(tokens, i, before, key);
+    if (space === BY_TEXT) space = joinsAt(tokens, i) ? 1 : 0;
     if (spaces[i + 1] !== space) {
       spaces[i + 1] = space;
       changed++;
@@ -47,15 +49,24 @@ function spaceCell(tokens: Tokens, from: number, to: number): number {
 // spaceAfterToken below is a function of the two kinds and of one more bit: for an
 // identifier, whether it is `in` after another identifier; for a minus, whether it is a
 // negation. Its answers are remembered per (bit, subject, after), which turns the chain of
-// tests into one table lookup for nearly every token.
+// tests into one table lookup for nearly every token. BY_TEXT marks the few pairs where
+// "none" also depends on the tokens' text (mayJoin): those are looked at every time.
 const decided = new Int8Array(2 * KIND_COUNT * KIND_COUNT).fill(-1);
+const BY_TEXT = 2;
 
 function decide(tokens: Tokens, i: number, before: Kind | undefined, key: number): number {
   const subject = tokens.kind(i);
+  const after = tokens.kind(i + 1);
   const isIn = subject === Kind.Ident && contextBit(tokens, i, before) === 1;
-  const space = spaceAfterToken(subject, before, tokens.kind(i + 1), isIn) ? 1 : 0;
+  const space = spaceAfterToken(subject, before, after, isIn) ? 1 : mayJoin(subject, after) ? BY_TEXT : 0;
   decided[key] = space;
   return space;
+}
+
+/** joinsWith for tokens `i` and `i + 1` of the stream. */
+function joinsAt(tokens: Tokens, i: number): boolean {
+  const text = (j: number): string => tokens.src.slice(tokens.starts[j] ?? 0, tokens.ends[j] ?? 0);
+  return joinsWith(tokens.kind(i), text(i), tokens.kind(i + 1), text(i + 1), tokens.kind(i + 2));
 }
 
 /** For an identifier: 1 if it is `in` after another identifier. For a minus: 1 if it negates. */
@@ -128,4 +139,55 @@ export function spaceAfterToken(s: Kind, before: Kind | undefined, a: Kind, subj
   if (bracketChange(s) > 0) return false;
   if (bracketChange(a) < 0) return false;
   return true;
+}
+
+/** Pairs of kinds that joinsWith can keep apart: for every other pair, the kinds decide alone. */
+export function mayJoin(subject: Kind, after: Kind): boolean {
+  switch (subject) {
+    case Kind.Bang:
+      return after === Kind.Equal || after === Kind.EqualOp || after === Kind.FatArrow;
+    case Kind.Dot:
+      return after === Kind.Dot || after === Kind.Ellipsis;
+    case Kind.Number:
+      return after === Kind.Dot;
+    case Kind.TemplateInterp:
+    case Kind.TemplateControl:
+      return after === Kind.TemplateSeqEnd;
+    default:
+      return false;
+  }
+}
+
+const DIGITS = /^[0-9]+$/;
+
+/**
+ * Whether `subject` and `after`, for which spaceAfterToken asks for no space, would lex as
+ * other tokens if written with none; `next` is the kind of the token after `after`. Then we
+ * keep one space, as formatting must only change whitespace (hclwrite/format.go says so too,
+ * but its spaceAfterToken does not check). The lexer takes the longest token it can, so:
+ *   `! =`, `! ==`, `! =>`   "no space after a bang" would make `!=` and then `=`, `=` or `>`;
+ *   `. .`, `. ...`          "no space around dots" would make `...` of three dots, and `...`
+ *                           and `.` of a dot and an ellipsis;
+ *   `1 . 5`, `a.0 .1`       a whole number, a dot and a number would make one number
+ *                           (hclsyntax NumberLit: digit+ ("." digit+)? exponent?);
+ *   `${ ~}`, `%{ ~}`        a sequence opener and a `~}` would make `${~` and `}`.
+ * hclwrite writes all of these together, and so changes the tokens, which is how formatting
+ * `! ==` gave `!==`, and formatting that gave `!= =`. `tofu fmt` only formats text that
+ * parses, and of these only the legacy indexes parse: there it prints `a . 0 . 1` as
+ * `a.0.1`, which then fails with "Invalid legacy index syntax" (and `1 . 5`, a traversal of
+ * the literal 1, as the number 1.5; both seen with terraform 1.11.4 fmt). Templates never write any of them. Two dots in a row
+ * are kept apart even when only a third would join them: they never parse, and the rule
+ * then stays a function of the kinds.
+ */
+export function joinsWith(subject: Kind, subjectText: string, after: Kind, afterText: string, next: Kind | undefined): boolean {
+  if (!mayJoin(subject, after)) return false;
+  switch (subject) {
+    case Kind.Number:
+      return next === Kind.Number && DIGITS.test(subjectText);
+    case Kind.TemplateInterp:
+    case Kind.TemplateControl:
+      return !subjectText.endsWith("~") && afterText.startsWith("~");
+    default:
+      return true;
+  }
 }

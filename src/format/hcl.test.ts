@@ -7,6 +7,8 @@ import { basename, delimiter, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { HclObject, hclString, type HclValue, obj, renderHclValue } from "../render/hcl-value.js";
 import { formatHcl, HclFormatError } from "./hcl.js";
+import { lexReference } from "./hcl-reference-lexer.test-helper.js";
+import { Kind } from "./hcl-tokens.js";
 
 const lines = (...text: string[]): string => text.map((line) => `${line}\n`).join("");
 
@@ -176,6 +178,50 @@ describe("formatHcl: spacing inside a line (hclwrite formatSpaces)", () => {
     ["b { c = 1 }", "b { c = 1 }"],
   ])("%s", (input, output) => {
     expect(formatHcl(`${input}\n`)).toBe(`${output}\n`);
+  });
+});
+
+// hclwrite's spaceAfterToken writes some neighbours together that then lex as other tokens
+// (src/format/hcl-spaces.ts joinsWith): the soup property in hcl-reference.test.ts found
+// `! ==` formatted as `!==`, which lexes as `!=` `=` and so formatted again as `!= =`.
+// Each case here is written with one space kept, lexes as the input did, and is a fixed point.
+describe("formatHcl: never writes two tokens together so that they lex as others", () => {
+  const kinds = (text: string): string[] =>
+    lexReference(text)
+      .filter((t) => t.kind !== Kind.Newline)
+      .map((t) => `${Kind[t.kind]} ${t.text}`);
+
+  it.each([
+    // the soup's counterexample, and what the old output lexes as
+    ["! ==", "! =="],
+    ["!==", "!= ="],
+    ["a = ! == b", "a = ! == b"],
+    ["a = ! = b", "a = ! = b"],
+    ["a = ! => b", "a = ! => b"],
+    // three dots would be an ellipsis; a dot and an ellipsis would lex as an ellipsis and a dot
+    ["a = x . . y", "a = x. .y"],
+    ["a = . . .", "a =. . ."],
+    ["a = f(x . ...)", "a = f(x. ...)"],
+    // a whole number, a dot and a number would be one number; tofu fmt writes `x.0.1`,
+    // which it then rejects ("Invalid legacy index syntax")
+    ["a = 1 . 5", "a = 1 .5"],
+    ["a = x . 0 . 1", "a = x.0 .1"],
+    ["a = x . 0 . 1e3", "a = x.0 .1e3"],
+    // a sequence opener and `~}` would be `${~` and `}`
+    ['a = "${ ~}"', 'a = "${ ~}"'],
+    ['a = "%{ ~}"', 'a = "%{ ~}"'],
+    ["a = <<EOT\n${ ~}\nEOT", "a = <<EOT\n${ ~}\nEOT"],
+    // where writing them together lexes the same, hclwrite's spacing stands
+    ["a = ! b", "a = !b"],
+    ["a = x . 0 . y", "a = x.0.y"],
+    ["a = 1.5 . 2", "a = 1.5.2"],
+    ["a = 1e3 . 2", "a = 1e3.2"],
+    ['a = "${~ ~}"', 'a = "${~~}"'],
+  ])("%j", (input, output) => {
+    const formatted = formatHcl(`${input}\n`);
+    expect(formatted).toBe(`${output}\n`);
+    expect(kinds(formatted)).toEqual(kinds(`${input}\n`));
+    expect(formatHcl(formatted)).toBe(formatted);
   });
 });
 

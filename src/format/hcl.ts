@@ -20,7 +20,10 @@
 //     blank lines right after a line ending in `{`, `[` or `(` and right before a line of
 //     closers (fmt leaves blank lines alone, so this cannot break the fixed point);
 //   - strip trailing whitespace from comments and heredoc end markers, write every
-//     newline outside heredoc bodies as LF, and end the file with exactly one newline.
+//     newline outside heredoc bodies as LF, and end the file with exactly one newline;
+//   - keep one space where hclwrite would write two tokens together that then lex as other
+//     tokens (`! ==` as `!==`, `a . 0 . 1` as `a.0.1`: hcl-spaces.ts joinsWith), so the
+//     tokens never change and formatting twice gives what formatting once did.
 // Heredoc bodies keep their bytes; only the expressions inside their `${ }` are spaced,
 // as fmt does. What fmt does beyond hclwrite (terraform's fmt command unwraps `"${x}"` to
 // `x` and rewrites legacy `type = "string"`) is not reproduced: templates must not emit

@@ -33,6 +33,27 @@ describe("didYouMean", () => {
     expect(didYouMean("pve-c", ["pve-b", "pve-a"])).toBe("pve-a");
   });
 
+  // maxEdits: one edit up to five characters, then a third of the longer name, rounded down.
+  // Each candidate differs from the input in its last letters only, one edit each.
+  it.each([
+    ["abc", "abx", "axy"],
+    ["abcde", "abcdx", "abcxy"],
+    ["abcdef", "abcdxy", "abcxyz"],
+    ["abcdefgh", "abcdefxy", "abcdexyz"],
+    ["abcdefghi", "abcdefxyz", "abcdewxyz"],
+    ["abcdefghijkl", "abcdefghwxyz", "abcdefgvwxyz"],
+  ])("offers a name as far from %j as a typo may be (%j), not one edit further (%j)", (input, farthest, beyond) => {
+    expect(editDistance(input, beyond)).toBe(editDistance(input, farthest) + 1);
+    expect(didYouMean(input, [farthest])).toBe(farthest);
+    expect(didYouMean(input, [beyond])).toBeUndefined();
+  });
+
+  it("measures the budget by the longer of the two names", () => {
+    // two edits: within a six-letter name's budget, beyond a four-letter one's
+    expect(didYouMean("abcdef", ["abcd"])).toBe("abcd");
+    expect(didYouMean("abcd", ["abcdef"])).toBe("abcdef");
+  });
+
   it("phrases the hint", () => {
     expect(didYouMeanHint("wroker", ["worker"])).toBe('did you mean "worker"?');
     expect(didYouMeanHint("x", ["worker"])).toBeUndefined();

@@ -63,4 +63,26 @@ describe("containment and overlap", () => {
     expect(isNetworkOrBroadcast(cidr("10.0.0.0/31"), ip("10.0.0.0"))).toBeUndefined();
     expect(isNetworkOrBroadcast(cidr("fd00::/64"), ip("fd00::"))).toBeUndefined();
   });
+
+  // A /30 is the narrowest block that keeps both: two hosts between them.
+  it.each([
+    ["10.0.0.0", "network"],
+    ["10.0.0.1", undefined],
+    ["10.0.0.2", undefined],
+    ["10.0.0.3", "broadcast"],
+  ])("names %s of 10.0.0.0/30 %s", (address, reserved) => {
+    expect(isNetworkOrBroadcast(cidr("10.0.0.0/30"), ip(address))).toBe(reserved);
+    // The block, not the address written with it, decides.
+    expect(isNetworkOrBroadcast(cidr("10.0.0.2/30"), ip(address))).toBe(reserved);
+  });
+
+  // RFC 3021: both addresses of a /31 point-to-point link are hosts; a /32 is one host.
+  it.each([
+    ["10.0.0.0/31", "10.0.0.0"],
+    ["10.0.0.0/31", "10.0.0.1"],
+    ["10.0.0.7/32", "10.0.0.7"],
+    ["10.0.0.0/32", "10.0.0.0"],
+  ])("names no address of %s reserved: %s", (block, address) => {
+    expect(isNetworkOrBroadcast(cidr(block), ip(address))).toBeUndefined();
+  });
 });

@@ -51,6 +51,32 @@ describe("node addresses", () => {
     ]);
   });
 
+  // The first NIC of each node in turn: three node addresses, then the worker's networks[0].
+  const onNetwork = (cidr: string, addresses: readonly string[]): string[] =>
+    checkMutated((s) => {
+      s.spec.network.cidr = cidr;
+      delete s.spec.network.gateway;
+      s.spec.nodes.forEach((n, i) => {
+        const address = addresses[i] ?? "dhcp";
+        const nic = n.networks?.[0];
+        if (nic !== undefined) nic.address = address;
+        else if (addresses[i] !== undefined) n.address = address;
+        else delete n.address;
+      });
+    }).filter((line) => line.includes("spec/reserved-address"));
+
+  it("refuses the network and broadcast addresses of a /30 node network, not its two hosts", () => {
+    expect(onNetwork("10.0.0.0/30", ["10.0.0.0/30", "10.0.0.1/30", "10.0.0.2/30", "10.0.0.3/30"])).toEqual([
+      "error spec/reserved-address: nodes[0].address 10.0.0.0 is the network address of 10.0.0.0/30",
+      "error spec/reserved-address: nodes[3].networks[0].address 10.0.0.3 is the broadcast address of 10.0.0.0/30",
+    ]);
+  });
+
+  it("takes both addresses of a /31 (RFC 3021) and the one of a /32", () => {
+    expect(onNetwork("10.0.0.0/31", ["10.0.0.0/31", "10.0.0.1/31"])).toEqual([]);
+    expect(onNetwork("10.0.0.7/32", ["10.0.0.7/32"])).toEqual([]);
+  });
+
   it("does not hold secondary NICs to the node network", () => {
     expect(checkMutated((s) => void ((node(s, 3).networks ?? [])[1] = { bridge: "vmbr1", address: "10.9.9.9/8" }))).toEqual([]);
   });
