@@ -7,6 +7,7 @@ import { formatFiles } from "./format/format.js";
 import { normalize } from "./model/normalize.js";
 import { plan } from "./plan/plan.js";
 import { checkSpec } from "./spec/index.js";
+import { parseMachinesLock } from "./lock/machines-lock.js";
 import type { CompileOptions, CompileResult } from "./types.js";
 
 export type { CompileOptions, CompileResult, GeneratedFile } from "./types.js";
@@ -19,6 +20,7 @@ export function compile(specText: string, options: CompileOptions): CompileResul
   const checked = checkSpec(specText, options.specPath);
   const diagnostics = sortDiagnostics(checked.diagnostics);
   if (checked.spec === undefined || hasErrors(diagnostics)) return { files: [], diagnostics };
-  const model = normalize(checked.spec, options.sourceName ?? options.specPath);
+  const previous = parseMachinesLock(options.previousLock) ?? (options.treeWithoutLock === true ? "round-robin" : undefined);
+  const model = normalize(checked.spec, options.sourceName ?? options.specPath, previous);
   return { files: formatFiles(plan(model)), diagnostics };
 }

@@ -15,6 +15,16 @@ export interface CompileOptions {
    * depend on the folder the build ran from.
    */
   sourceName?: string;
+  /**
+   * machines.lock.json of the tree being rebuilt, as read from disk: nodes keep the host an
+   * earlier build placed them on. An unreadable lock counts as none.
+   */
+  previousLock?: string;
+  /**
+   * The folder holds a tree built before machines.lock.json existed (and no lock): place nodes
+   * the way that version did, so a first rebuild moves no VM.
+   */
+  treeWithoutLock?: boolean;
 }
 
 export interface CompileResult {

@@ -18,7 +18,7 @@ provider "helm" {
   alias = "cluster"
 
   kubernetes = {
-    host                   = module.cluster.kubernetes_client_configuration.host
+    host                   = module.nodes.api_endpoint
     client_certificate     = base64decode(module.cluster.kubernetes_client_configuration.client_certificate)
     client_key             = base64decode(module.cluster.kubernetes_client_configuration.client_key)
     cluster_ca_certificate = base64decode(module.cluster.kubernetes_client_configuration.ca_certificate)

@@ -55,13 +55,19 @@ module "cluster" {
   bootstrap_node   = "cp-1"
   nodes            = module.nodes.nodes
   inline_manifests = concat(module.cilium.inline_manifests, module.cert_manager.inline_manifests, module.metrics_server.inline_manifests, module.hcloud_ccm.inline_manifests)
+  # The endpoint's name resolves once its DNS record exists: check through the Talos API.
+  skip_kubernetes_checks = true
 
   config_patches = {
     common       = [file("${path.module}/patches/common.yaml")]
-    controlplane = [file("${path.module}/patches/controlplane.yaml")]
+    controlplane = concat([file("${path.module}/patches/controlplane.yaml")], module.nodes.controlplane_patches)
     worker       = []
   }
   node_patches = {}
+
+  apply_mode       = var.talos_apply_mode
+  reset_on_destroy = var.talos_reset_on_destroy
+  health_check     = var.talos_health_check
 }
 
 # Cilium (CNI, kube-proxy replacement), rendered into every control plane's inline manifests.

@@ -123,6 +123,10 @@ module "cluster" {
     cp-2 = [file("${path.module}/patches/nodes/cp-2.yaml")]
     cp-3 = [file("${path.module}/patches/nodes/cp-3.yaml")]
   }
+
+  apply_mode       = var.talos_apply_mode
+  reset_on_destroy = var.talos_reset_on_destroy
+  health_check     = var.talos_health_check
 }
 
 # Argo CD, rendered from its Helm chart into the control planes' inline manifests together

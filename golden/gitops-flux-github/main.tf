@@ -122,6 +122,10 @@ module "cluster" {
     cp-2 = [file("${path.module}/patches/nodes/cp-2.yaml")]
     cp-3 = [file("${path.module}/patches/nodes/cp-3.yaml")]
   }
+
+  apply_mode       = var.talos_apply_mode
+  reset_on_destroy = var.talos_reset_on_destroy
+  health_check     = var.talos_health_check
 }
 
 # Flux's SSH key for the Git repository. The private key never leaves the state (it goes to

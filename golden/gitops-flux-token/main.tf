@@ -60,6 +60,10 @@ module "cluster" {
     worker       = []
   }
   node_patches = {}
+
+  apply_mode       = var.talos_apply_mode
+  reset_on_destroy = var.talos_reset_on_destroy
+  health_check     = var.talos_health_check
 }
 
 # Cilium (CNI, kube-proxy replacement), installed by Helm once the Kubernetes API answers.

@@ -20,7 +20,7 @@ module "nodes" {
   nodes = {
     cp-1 = {
       role      = "controlplane"
-      host      = "alpha"
+      host      = "charlie"
       vm_id     = 1101
       cpu       = 4
       cpu_type  = "host"
@@ -41,13 +41,13 @@ module "nodes" {
     }
     cp-2 = {
       role      = "controlplane"
-      host      = "charlie"
+      host      = "foxtrot"
       vm_id     = 1102
       cpu       = 4
       cpu_type  = "host"
       memory    = 8192
       os_disk   = 64
-      datastore = "local-lvm"
+      datastore = "local-zfs"
       uefi      = false
       pci       = []
       address   = "192.168.62.22"
@@ -62,13 +62,13 @@ module "nodes" {
     }
     cp-3 = {
       role      = "controlplane"
-      host      = "foxtrot"
+      host      = "alpha"
       vm_id     = 1103
       cpu       = 4
       cpu_type  = "host"
       memory    = 8192
       os_disk   = 64
-      datastore = "local-zfs"
+      datastore = "local-lvm"
       uefi      = false
       pci       = []
       address   = "192.168.62.23"
@@ -105,7 +105,7 @@ module "nodes" {
     }
     wk-2 = {
       role      = "worker"
-      host      = "alpha"
+      host      = "charlie"
       vm_id     = 1202
       cpu       = 10
       cpu_type  = "host"
@@ -127,14 +127,14 @@ module "nodes" {
     }
     wk-3 = {
       role      = "worker"
-      host      = "charlie"
+      host      = "foxtrot"
       vm_id     = 1203
       cpu       = 10
       cpu_type  = "host"
       memory    = 49152
       os_disk   = 128
       data_disk = 512
-      datastore = "local-lvm"
+      datastore = "local-zfs"
       uefi      = false
       pci       = []
       address   = "192.168.62.33"
@@ -175,4 +175,8 @@ module "cluster" {
     cp-2 = [file("${path.module}/patches/nodes/cp-2.yaml")]
     cp-3 = [file("${path.module}/patches/nodes/cp-3.yaml")]
   }
+
+  apply_mode       = var.talos_apply_mode
+  reset_on_destroy = var.talos_reset_on_destroy
+  health_check     = var.talos_health_check
 }

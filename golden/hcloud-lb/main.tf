@@ -69,14 +69,20 @@ module "cluster" {
   # Bootstrap runs against a node address, never the VIP: the VIP needs etcd to be up.
   bootstrap_node = "cp-1"
   nodes          = module.nodes.nodes
+  # The endpoint's name resolves once its DNS record exists: check through the Talos API.
+  skip_kubernetes_checks = true
 
   config_patches = {
     common       = [file("${path.module}/patches/common.yaml")]
-    controlplane = [file("${path.module}/patches/controlplane.yaml")]
+    controlplane = concat([file("${path.module}/patches/controlplane.yaml")], module.nodes.controlplane_patches)
     worker       = []
   }
   node_patches = {
     wk-1 = [file("${path.module}/patches/nodes/wk-1.yaml")]
     wk-2 = [file("${path.module}/patches/nodes/wk-2.yaml")]
   }
+
+  apply_mode       = var.talos_apply_mode
+  reset_on_destroy = var.talos_reset_on_destroy
+  health_check     = var.talos_health_check
 }

@@ -60,4 +60,8 @@ module "cluster" {
     wk-1 = [file("${path.module}/patches/nodes/wk-1.yaml")]
     wk-2 = [file("${path.module}/patches/nodes/wk-2.yaml")]
   }
+
+  apply_mode       = var.talos_apply_mode
+  reset_on_destroy = var.talos_reset_on_destroy
+  health_check     = var.talos_health_check
 }

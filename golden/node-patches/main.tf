@@ -92,4 +92,8 @@ module "cluster" {
       file("${path.module}/patches/nodes/wk-gpu.user-2.yaml"),
     ]
   }
+
+  apply_mode       = var.talos_apply_mode
+  reset_on_destroy = var.talos_reset_on_destroy
+  health_check     = var.talos_health_check
 }

@@ -155,4 +155,8 @@ module "cluster" {
     ctrl-01 = [file("${path.module}/patches/nodes/ctrl-01.yaml")]
     ctrl-02 = [file("${path.module}/patches/nodes/ctrl-02.yaml")]
   }
+
+  apply_mode       = var.talos_apply_mode
+  reset_on_destroy = var.talos_reset_on_destroy
+  health_check     = var.talos_health_check
 }

@@ -46,15 +46,8 @@ module "nodes" {
       data_disk = 256
       datastore = "local-lvm"
       uefi      = true
-      pci = [
-        {
-          mapping = "iGPU"
-        },
-        {
-          id = "0000:03:00.0"
-        },
-      ]
-      address = "192.168.50.21"
+      pci       = ["iGPU", "rtx-4090"]
+      address   = "192.168.50.21"
       nics = [
         {
           bridge  = "vmbr0"
@@ -88,4 +81,8 @@ module "cluster" {
     worker       = []
   }
   node_patches = {}
+
+  apply_mode       = var.talos_apply_mode
+  reset_on_destroy = var.talos_reset_on_destroy
+  health_check     = var.talos_health_check
 }

@@ -143,6 +143,10 @@ module "cluster" {
     talos-cp-02 = [file("${path.module}/patches/nodes/talos-cp-02.yaml")]
     talos-cp-03 = [file("${path.module}/patches/nodes/talos-cp-03.yaml")]
   }
+
+  apply_mode       = var.talos_apply_mode
+  reset_on_destroy = var.talos_reset_on_destroy
+  health_check     = var.talos_health_check
 }
 
 # Cilium (CNI, kube-proxy replacement), rendered into every control plane's inline manifests.

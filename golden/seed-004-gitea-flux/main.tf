@@ -87,12 +87,8 @@ module "nodes" {
       os_disk   = 20
       datastore = "local-lvm"
       uefi      = false
-      pci = [
-        {
-          mapping = "iGPU"
-        },
-      ]
-      address = "10.200.5.21"
+      pci       = ["iGPU"]
+      address   = "10.200.5.21"
       nics = [
         {
           bridge  = "vmbr200"
@@ -130,6 +126,10 @@ module "cluster" {
     ctrl-01 = [file("${path.module}/patches/nodes/ctrl-01.yaml")]
     ctrl-02 = [file("${path.module}/patches/nodes/ctrl-02.yaml")]
   }
+
+  apply_mode       = var.talos_apply_mode
+  reset_on_destroy = var.talos_reset_on_destroy
+  health_check     = var.talos_health_check
 }
 
 # Flux's SSH key for the Git repository. The private key never leaves the state (it goes to

@@ -58,4 +58,8 @@ module "cluster" {
     worker       = []
   }
   node_patches = {}
+
+  apply_mode       = var.talos_apply_mode
+  reset_on_destroy = var.talos_reset_on_destroy
+  health_check     = var.talos_health_check
 }

@@ -20,7 +20,7 @@ module "nodes" {
   nodes = {
     cp-1 = {
       role      = "controlplane"
-      host      = "alpha"
+      host      = "charlie"
       cpu       = 4
       cpu_type  = "host"
       memory    = 8192
@@ -40,7 +40,7 @@ module "nodes" {
     }
     cp-2 = {
       role      = "controlplane"
-      host      = "charlie"
+      host      = "foxtrot"
       cpu       = 4
       cpu_type  = "host"
       memory    = 8192
@@ -60,7 +60,7 @@ module "nodes" {
     }
     cp-3 = {
       role      = "controlplane"
-      host      = "foxtrot"
+      host      = "alpha"
       cpu       = 4
       cpu_type  = "host"
       memory    = 8192
@@ -89,12 +89,8 @@ module "nodes" {
       data_disk = 512
       datastore = "local-lvm"
       uefi      = false
-      pci = [
-        {
-          mapping = "iGPU"
-        },
-      ]
-      address = "192.168.62.31"
+      pci       = ["iGPU"]
+      address   = "192.168.62.31"
       nics = [
         {
           bridge  = "vmbr0"
@@ -139,6 +135,10 @@ module "cluster" {
     cp-3 = [file("${path.module}/patches/nodes/cp-3.yaml")]
     wk-1 = [file("${path.module}/patches/nodes/wk-1.user-1.yaml")]
   }
+
+  apply_mode       = var.talos_apply_mode
+  reset_on_destroy = var.talos_reset_on_destroy
+  health_check     = var.talos_health_check
 }
 
 # Cilium (CNI, kube-proxy replacement), rendered into every control plane's inline manifests.

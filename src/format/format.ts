@@ -19,6 +19,7 @@ const FORMATTERS: Record<PlannedFile["kind"], (text: string) => string> = {
   hcl: formatHcl,
   yaml: finalNewline,
   markdown: (text) => finalNewline(text.replace(/\n{3,}/g, "\n\n")),
+  json: finalNewline,
 };
 
 export function formatFiles(files: readonly PlannedFile[]): GeneratedFile[] {

@@ -92,6 +92,8 @@ export interface ProxmoxModel {
   endpoint: string;
   insecure: boolean;
   imageDatastore: string;
+  /** The image datastore is shared by every host: one download serves them all. */
+  imageDatastoreShared: boolean;
   sshUsername: string;
   hosts: ProxmoxHostModel[];
   bridge: string;
@@ -105,6 +107,8 @@ export interface HcloudModel {
   networkZone: string;
   /** Range of the private network; network.cidr is its (only) subnet. */
   networkRange: string;
+  /** Hetzner's gateway in the private network (the range's first address). */
+  privateGateway: string;
   /** The Talos snapshot: found by label selector, or given by id. */
   image: { selector: string } | { id: number };
   adminCidrs: string[];

@@ -6,9 +6,15 @@ import { byKey, hostOf } from "./util.js";
 import { placeNodes } from "./placement.js";
 
 /** Nodes in spec order, sized from their class, placed on a host, with their NICs. */
-export function normalizeNodes(spec: ClusterSpec, network: NetworkModel, platform: PlatformModel): NodeModel[] {
+export function normalizeNodes(
+  spec: ClusterSpec,
+  network: NetworkModel,
+  platform: PlatformModel,
+  previousHosts: ReadonlyMap<string, string> | "round-robin" = new Map(),
+): NodeModel[] {
   const classes = spec.spec.nodeClasses ?? {};
-  const placement = platform.kind === "proxmox" ? placeNodes(spec.spec.nodes, platform.hosts.map((h) => h.name)) : [];
+  const placement =
+    platform.kind === "proxmox" ? placeNodes(spec.spec.nodes, platform.hosts.map((h) => h.name), previousHosts) : [];
   const metalInterface = spec.spec.platform.metal?.interface;
   return spec.spec.nodes.map((node, index) => {
     const sizing = node.class !== undefined ? classes[node.class] : undefined;

@@ -1,3 +1,5 @@
+import { parseCidr } from "../spec/net/cidr.js";
+import { formatIPv4 } from "../spec/net/ipv4.js";
 import type { ClusterSpec } from "../spec/types.js";
 import type { HcloudModel, PlatformModel, TalosModel } from "./model.js";
 import { HCLOUD_DEFAULTS, PROXMOX_DEFAULTS } from "./defaults.js";
@@ -12,6 +14,7 @@ export function normalizePlatform(spec: ClusterSpec, talos: TalosModel): Platfor
       endpoint: proxmox.endpoint,
       insecure: proxmox.insecure ?? false,
       imageDatastore: proxmox.imageDatastore ?? PROXMOX_DEFAULTS.imageDatastore,
+      imageDatastoreShared: proxmox.imageDatastoreShared ?? false,
       sshUsername: proxmox.sshUsername ?? PROXMOX_DEFAULTS.sshUsername,
       bridge: proxmox.bridge ?? PROXMOX_DEFAULTS.bridge,
       hosts: byKey(proxmox.hosts).map(([name, host]) => {
@@ -31,14 +34,28 @@ export function normalizePlatform(spec: ClusterSpec, talos: TalosModel): Platfor
 
 function normalizeHcloud(hcloud: NonNullable<ClusterSpec["spec"]["platform"]["hcloud"]>): HcloudModel {
   const id = hcloud.image?.id;
+  const networkRange = hcloud.networkRange ?? HCLOUD_DEFAULTS.networkRange;
   return {
     kind: "hcloud",
     location: hcloud.location,
     networkZone: hcloud.networkZone ?? HCLOUD_DEFAULTS.networkZone,
-    networkRange: hcloud.networkRange ?? HCLOUD_DEFAULTS.networkRange,
+    networkRange,
+    privateGateway: privateGateway(networkRange),
     image: id !== undefined ? { id } : { selector: hcloud.image?.selector ?? HCLOUD_DEFAULTS.imageSelector },
     adminCidrs: hcloud.adminCidrs,
     apiEndpoint: hcloud.apiEndpoint ?? HCLOUD_DEFAULTS.apiEndpoint,
     loadBalancerType: hcloud.loadBalancerType ?? HCLOUD_DEFAULTS.loadBalancerType,
   };
+}
+
+/**
+ * The private network's first address, where Hetzner's router answers (the Cloud API's
+ * subnet `gateway`). Flannel's --iface-can-reach only asks the kernel which interface routes
+ * to it (`ip route get`), so any address of the range picks the private NIC. The schema
+ * guarantees an IPv4 CIDR.
+ */
+function privateGateway(networkRange: string): string {
+  const cidr = parseCidr(networkRange);
+  if (cidr === undefined || cidr.family !== 4) throw new Error(`model bug: network range ${networkRange} is not IPv4`);
+  return formatIPv4(cidr.first + 1n);
 }

@@ -25,8 +25,18 @@ import { normalizeGitops } from "./normalize-gitops.js";
 import { normalizeCni } from "./normalize-cni.js";
 import { normalizeAddons } from "./normalize-addons.js";
 import { byKey, minorOf, prefixLengthOf } from "./util.js";
+import type { MachinesLock } from "../lock/machines-lock.js";
 
-export function normalize(spec: ClusterSpec, specPath: string): ClusterModel {
+/** Where an earlier build placed each Proxmox node (machines.lock.json), or how it did. */
+function previousHosts(previous: MachinesLock | "round-robin" | undefined): Map<string, string> | "round-robin" {
+  if (previous === "round-robin") return previous;
+  const hosts = new Map<string, string>();
+  if (previous?.platform !== "proxmox") return hosts;
+  for (const [name, node] of Object.entries(previous.nodes)) if (node.host !== undefined) hosts.set(name, node.host);
+  return hosts;
+}
+
+export function normalize(spec: ClusterSpec, specPath: string, previous?: MachinesLock | "round-robin"): ClusterModel {
   const body = spec.spec;
   const name = spec.metadata.name;
   const talos = normalizeTalos(spec);
@@ -48,7 +58,7 @@ export function normalize(spec: ClusterSpec, specPath: string): ClusterModel {
     network,
     registryMirrors: normalizeMirrors(spec),
     platform,
-    nodes: normalizeNodes(spec, network, platform),
+    nodes: normalizeNodes(spec, network, platform, previousHosts(previous)),
     patches: {
       common: body.patches?.common ?? [],
       controlplane: body.patches?.controlplane ?? [],

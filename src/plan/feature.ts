@@ -46,8 +46,13 @@ export interface PlatformOutputs {
   installerImageExpr: string;
   /** The Kubernetes API URL, when the platform creates its address (hcloud load balancer or floating IP). */
   endpointExpr?: string;
-  /** list(string) of Talos patches for the control planes that only exist at apply time (HCloudVIPConfig). */
+  /** list(string) of Talos patches for the control planes that only exist at apply time (HCloudVIPConfig, certSANs). */
   controlplanePatchesExpr?: string;
+  /**
+   * The Kubernetes API URL for clients of this tree (helm, flux) when it is not the kubeconfig's:
+   * an endpoint named by a host whose DNS record cannot exist before the first apply.
+   */
+  kubernetesHostExpr?: string;
 }
 
 export interface Feature {

@@ -5,6 +5,7 @@
  * external cloud provider, the cloud controller manager) must be up before anything else runs.
  */
 import type { AddonId } from "../model/addons.js";
+import type { PlanContext } from "./feature.js";
 import type { ClusterModel } from "../model/model.js";
 
 /** Module call of each chart in the root main.tf. */
@@ -14,6 +15,14 @@ export const CHART_CALLS: Readonly<Record<"cilium" | AddonId, string>> = {
   "metrics-server": "metrics_server",
   "hcloud-ccm": "hcloud_ccm",
 };
+
+/**
+ * The Kubernetes API URL the tree's own clients (helm, flux) use: the kubeconfig's server, or
+ * the platform's address when the endpoint's DNS name cannot resolve at the first apply.
+ */
+export function kubernetesHost(context: PlanContext): string {
+  return context.platform.kubernetesHostExpr ?? "module.cluster.kubernetes_client_configuration.host";
+}
 
 export function usesHelmRelease(model: ClusterModel): boolean {
   return (model.cni.kind === "cilium" && model.cni.mode === "helm-release") || model.addons.some((a) => a.mode === "helm-release");

@@ -4,6 +4,7 @@ import { compareStrings } from "../model/util.js";
 import type { PlanContext, PlatformOutputs } from "./feature.js";
 import { FEATURES } from "./features/index.js";
 import type { PlannedFile } from "./planned-file.js";
+import { planMachinesLock } from "./machines-lock.js";
 import { planReadme } from "./readme.js";
 import { planRoot } from "./root.js";
 import { planPatches } from "./talos/patches.js";
@@ -23,6 +24,7 @@ export function plan(model: ClusterModel): PlannedFile[] {
     ...features.flatMap((feature) => feature.files(model, context)),
     planReadme(model, features.flatMap((feature) => (feature.module === undefined ? [] : [feature.module(model)]))),
   ];
+  files.push(planMachinesLock(model, files));
   const seen = new Set<string>();
   for (const file of files) {
     if (seen.has(file.path)) throw new Error(`plan bug: two files at ${file.path}`);

@@ -4,6 +4,7 @@ import { renderTemplate } from "../render/templates.js";
 import type { ModuleInfo } from "./feature.js";
 import { header, type PlannedFile } from "./planned-file.js";
 import { chartsView } from "./readme-charts.js";
+import { dayTwoNotes } from "./readme-day2.js";
 import { prerequisites } from "./readme-prerequisites.js";
 
 const PLATFORM_NAMES = { proxmox: "Proxmox VE", hcloud: "Hetzner Cloud", metal: "existing machines" } as const;
@@ -42,6 +43,7 @@ export function planReadme(model: ClusterModel, modules: readonly ModuleInfo[]):
     workerCount: model.nodes.filter((n) => n.role === "worker").length,
     applyEnv,
     prerequisites: prerequisites(model),
+    dayTwo: dayTwoNotes(model),
     charts: chartsView(model),
     diagram: ["root --> " + modules.map((m) => m.call).join(" & "), ...modules.flatMap((m) => m.diagram)],
     modules: [{ path: ".", description: `Providers, ${model.backend.kind === "s3" ? "S3 backend, " : ""}variables, module calls, outputs.` }].concat(

@@ -105,6 +105,7 @@ export interface ProxmoxPlatformSpec {
   insecure?: boolean;
   /** Datastore the Talos image is downloaded to, on every host that runs a node. */
   imageDatastore?: string;
+  imageDatastoreShared?: boolean;
   /** SSH user for the provider's disk import, default root. */
   sshUsername?: string;
   /** The host pool: Proxmox node name -> settings. */

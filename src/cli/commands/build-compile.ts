@@ -2,8 +2,10 @@
  * Step one of `build`: read and compile every spec, and work out each one's output folder.
  * Every spec is compiled even after one fails, so one run reports all of their errors.
  */
-import { readFileSync } from "node:fs";
-import { relative, resolve, sep } from "node:path";
+import { lstatSync, readFileSync } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
+import { MACHINES_LOCK } from "../../lock/machines-lock.js";
+import { MANIFEST_NAME } from "../../output/paths.js";
 import { hasErrors, type Diagnostic } from "../../diagnostics/diagnostic.js";
 // The decoder alone, not ../../index.js: that would load the whole compiler eagerly, which
 // build.ts imports lazily to keep start-up fast.
@@ -34,6 +36,8 @@ export interface Target {
   files: GeneratedFile[];
   /** Set when the tree may be remembered as up to date after this build (build-cache.ts). */
   stamp?: string;
+  /** machines.lock.json as the folder holds it before this build (the placements to keep). */
+  previousLock?: string;
 }
 
 export interface Compiled {
@@ -68,12 +72,17 @@ export async function compileAll(
     const sourceName = outDir === undefined ? undefined : relative(outDir, spec.absolute).split(sep).join("/");
     const stamp = outDir === undefined || sourceName === undefined ? undefined : cacheStamp(env, text, sourceName);
     const cached = outDir === undefined || stamp === undefined ? undefined : filesIfUpToDate(env, outDir, stamp);
+    const previousLock = outDir === undefined ? undefined : readPreviousLock(outDir);
+    // A tree from before machines.lock.json: its owner manifest is there, the lock is not.
+    const treeWithoutLock = outDir !== undefined && previousLock === undefined && isFile(join(outDir, MANIFEST_NAME));
     const compiled: CompileResult =
       cached !== undefined
         ? { files: cached, diagnostics: [] }
         : (compile ??= await loadCompile())(text, {
             specPath: spec.display,
             ...(sourceName === undefined ? {} : { sourceName }),
+            ...(previousLock === undefined ? {} : { previousLock }),
+            ...(treeWithoutLock ? { treeWithoutLock } : {}),
           });
     result.diagnostics.push(...compiled.diagnostics);
     if (hasErrors(compiled.diagnostics)) continue;
@@ -88,10 +97,35 @@ export async function compileAll(
       label: shown === "." ? "./" : `${shown}/`,
       files: compiled.files,
       ...(stamp !== undefined && compiled.diagnostics.length === 0 ? { stamp } : {}),
+      ...(previousLock === undefined ? {} : { previousLock }),
     });
   }
   result.diagnostics.push(...sharedOutDirs(result.targets));
   return result;
+}
+
+/**
+ * The tree's machines.lock.json, if the folder holds one as a plain file (never through a
+ * link: it is data from the folder, and a link could point anywhere). Too large or unreadable
+ * counts as none; the compiler validates what it reads.
+ */
+function readPreviousLock(outDir: string): string | undefined {
+  const path = join(outDir, MACHINES_LOCK);
+  try {
+    const info = lstatSync(path);
+    if (!info.isFile() || info.size > 16 * 1024 * 1024) return undefined;
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return lstatSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function readSpec(

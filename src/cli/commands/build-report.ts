@@ -27,6 +27,8 @@ export interface TreeReport {
   diff?: string;
   /** --validate only: whether tofu/terraform validate accepted the tree. */
   valid?: boolean;
+  /** What the rebuilt tree does to running machines (build-impact.ts); empty when nothing. */
+  impact?: string[];
 }
 
 export interface BuildReport {
@@ -78,6 +80,10 @@ export function printTrees(io: CliIo, report: BuildReport): void {
     }
     if (tree.diff) io.stdout.write(tree.diff);
     io.stdout.write(`${summaryLine(tree, report.check)}\n`);
+    if (tree.impact !== undefined && tree.impact.length > 0) {
+      io.stdout.write(`${tree.outDir}: ${report.check ? "building it would change" : "the next apply changes"} running machines:\n`);
+      for (const line of tree.impact) io.stdout.write(`  ${line}\n`);
+    }
     if (tree.valid === true) io.stdout.write(`${tree.outDir}: valid\n`);
   }
 }

@@ -29,6 +29,7 @@ import {
 } from "./build-report.js";
 import { validateTargets, type ValidateTreeFn } from "./build-validate.js";
 import { writeTargets } from "./build-write.js";
+import { replaceRefused, targetImpact } from "./build-impact.js";
 
 const OPTIONS: OptionSpecs = {
   out: { type: "string", short: "o" },
@@ -37,6 +38,7 @@ const OPTIONS: OptionSpecs = {
   validate: { type: "boolean" },
   "provider-schemas": { type: "string" },
   offline: { type: "boolean" },
+  "allow-replace": { type: "boolean" },
   json: { type: "boolean" },
   quiet: { type: "boolean", short: "q" },
   "no-color": { type: "boolean" },
@@ -57,6 +59,8 @@ Options:
                             or {stem} (file name without extension): -o 'infra/{name}'
       --check               write nothing; exit 1 and show a diff if a tree is out of date
       --force               overwrite hand-edited files and files talos-hclgen did not write
+      --allow-replace       build a tree that replaces a control plane's machine (a new
+                            host or VM id); refused otherwise
       --validate            run tofu/terraform validate on each tree afterwards
       --offline             with --validate: validate offline, against the provider
                             schemas shipped with talos-hclgen
@@ -90,6 +94,7 @@ interface BuildSettings {
   out: string;
   check: boolean;
   force: boolean;
+  allowReplace: boolean;
   validate: boolean;
   providerSchemas: string | undefined;
   json: boolean;
@@ -115,6 +120,7 @@ export async function runBuildCommand(
     out: out ?? "",
     check: flag(args, "check"),
     force: flag(args, "force"),
+    allowReplace: flag(args, "allow-replace"),
     validate: flag(args, "validate"),
     providerSchemas:
       stringOption(args, "provider-schemas") ?? (flag(args, "offline") ? bundledProviderSchemas() : undefined),
@@ -204,15 +210,27 @@ async function produce(
   report: BuildReport,
   sources: ReadonlyMap<string, string>,
 ): Promise<void> {
+  const impacts = targets.map(targetImpact);
+  const refusals = targets.flatMap((target, i) => {
+    const nodes = impacts[i]?.replacedControlPlanes ?? [];
+    return nodes.length === 0 || s.allowReplace ? [] : [replaceRefused(target, nodes, s.check)];
+  });
+  report.diagnostics.push(...refusals);
   if (s.check) {
     report.trees = checkTargets(targets);
     if (report.trees.some(isDrifted)) report.exitCode = ExitCode.drift;
+  } else if (refusals.length > 0) {
+    report.exitCode = ExitCode.badInput;
   } else {
     const written = writeTargets(targets, s.force, io.cwd);
     report.trees = written.trees;
     report.diagnostics.push(...written.diagnostics);
     if (hasErrors(written.diagnostics)) report.exitCode = ExitCode.badInput;
   }
+  report.trees.forEach((tree, i) => {
+    const lines = impacts[i]?.lines ?? [];
+    if (lines.length > 0) tree.impact = lines;
+  });
   if (report.exitCode === ExitCode.ok) {
     for (const target of targets) {
       if (target.stamp !== undefined) rememberUpToDate(io.env, target.outDir, target.stamp);

@@ -6,7 +6,7 @@
  */
 import type { FluxModel } from "../../model/gitops.js";
 import type { ClusterModel } from "../../model/model.js";
-import { waitForExpr } from "../helm-releases.js";
+import { kubernetesHost, waitForExpr } from "../helm-releases.js";
 import type { Feature } from "../feature.js";
 import { planModuleFiles, renderSection } from "../module-files.js";
 
@@ -29,10 +29,10 @@ export const flux: Feature = {
     diagram: ['cluster -- "client certificate, healthy" --> flux'],
   }),
   files: (model) => planModuleFiles(model, FOLDER, view(model)),
-  root: (model) => {
+  root: (model, context) => {
     const v = view(model);
     return {
-      providers: [renderSection(FOLDER, "providers", v)],
+      providers: [renderSection(FOLDER, "providers", { ...v, kubernetesHost: kubernetesHost(context) })],
       variables: v.sshKey ? [] : [renderSection(FOLDER, "variables", v)],
       calls: [renderSection(FOLDER, "call", v)],
       outputs: v.sshKey ? [renderSection(FOLDER, "outputs", v)] : [],

@@ -22,12 +22,22 @@ function apiAddressExpr(hcloud: HcloudModel): string {
   return hcloud.apiEndpoint === "load-balancer" ? "hcloud_load_balancer.api.ipv4" : "hcloud_floating_ip.api.ip_address";
 }
 
+/**
+ * The spec names the endpoint by a host (its DNS record points at api_address): that name can
+ * only resolve once the load balancer or floating IP exists, after the first apply.
+ */
+function namedEndpoint(model: ClusterModel): boolean {
+  return model.endpoint.created === undefined;
+}
+
 function moduleView(model: ClusterModel) {
   const hcloud = hcloudOf(model);
   const address = apiAddressExpr(hcloud);
   return {
     loadBalancer: hcloud.apiEndpoint === "load-balancer",
     floatingIp: hcloud.apiEndpoint === "floating-ip",
+    apiCertSan: namedEndpoint(model),
+    controlplanePatches: hcloud.apiEndpoint === "floating-ip" || namedEndpoint(model),
     imageSelector: "selector" in hcloud.image ? hcloud.image.selector : null,
     imageExpr: "selector" in hcloud.image ? "data.hcloud_image.talos.id" : renderHclValue(String(hcloud.image.id)),
     apiAddressExpr: address,
@@ -52,9 +62,14 @@ export const hcloudServers: Feature = {
     const outputs = { nodesExpr: "module.nodes.nodes", installerImageExpr: "module.image.installer_image" };
     return {
       ...outputs,
-      // A host name in the spec stays the endpoint (its DNS points at api_address).
-      ...(model.endpoint.created === undefined ? {} : { endpointExpr: "module.nodes.api_endpoint" }),
-      ...(hcloud.apiEndpoint === "floating-ip" ? { controlplanePatchesExpr: "module.nodes.controlplane_patches" } : {}),
+      // A host name in the spec stays the cluster's endpoint (its DNS points at api_address),
+      // but the tree's own clients reach the API at the address itself, in the certSANs.
+      ...(namedEndpoint(model)
+        ? { kubernetesHostExpr: "module.nodes.api_endpoint" }
+        : { endpointExpr: "module.nodes.api_endpoint" }),
+      ...(hcloud.apiEndpoint === "floating-ip" || namedEndpoint(model)
+        ? { controlplanePatchesExpr: "module.nodes.controlplane_patches" }
+        : {}),
     };
   },
   root: (model) => {

@@ -3,7 +3,7 @@
  * (Cilium, Argo CD): Terraform rejects two default configurations of one provider.
  */
 import type { Feature } from "../feature.js";
-import { usesHelmRelease } from "../helm-releases.js";
+import { kubernetesHost, usesHelmRelease } from "../helm-releases.js";
 import { renderSection } from "../module-files.js";
 
 export const helmProvider: Feature = {
@@ -12,7 +12,9 @@ export const helmProvider: Feature = {
   files: () => [],
   // helm_release (Cilium or an add-on in helm-release mode) also needs a configuration that
   // reaches the cluster: a second, aliased one, so that helm_template never depends on it.
-  root: (model) => ({
-    providers: [renderSection("helm", "providers", { release: usesHelmRelease(model) })],
+  root: (model, context) => ({
+    providers: [
+      renderSection("helm", "providers", { release: usesHelmRelease(model), kubernetesHost: kubernetesHost(context) }),
+    ],
   }),
 };

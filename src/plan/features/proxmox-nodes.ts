@@ -49,17 +49,11 @@ function callView(model: ClusterModel, proxmox: ProxmoxModel) {
     imageBaseUrl: model.talos.imageMirror ?? model.talos.factoryUrl,
     installerRegistry: model.talos.installerMirror ?? null,
     imageDatastore: proxmox.imageDatastore,
+    imageDatastoreShared: proxmox.imageDatastoreShared,
     guestAgent: proxmox.guestAgent,
     nameservers: model.network.nameservers,
     nodes: obj(new Map(model.nodes.map((node) => [node.name, nodeValue(node)]))),
   };
-}
-
-/** A Proxmox resource mapping name, or a raw PCI address such as 0000:01:00.0 (hostpci id). */
-const RAW_PCI_ID = /^(?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]$/;
-
-function pciDevice(device: string): HclValue {
-  return RAW_PCI_ID.test(device) ? obj({ id: device }) : obj({ mapping: device });
 }
 
 /** Optional attributes are left out rather than set to null: the module declares them optional(). */
@@ -75,7 +69,8 @@ function nodeValue(node: NodeModel): HclValue {
     data_disk: node.dataDisk,
     datastore: node.datastore,
     uefi: node.uefi,
-    pci: node.pciPassthrough.map(pciDevice),
+    // Resource mapping names: a raw PCI address is refused by the spec rules (pci-needs-mapping).
+    pci: node.pciPassthrough,
     address: node.ip,
     nics: node.nics.map((nic) =>
       obj({ bridge: nic.bridge, mac: nic.mac, vlan_id: nic.vlan, address: nic.address, gateway: nic.gateway, mtu: nic.mtu }),

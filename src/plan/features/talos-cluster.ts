@@ -29,6 +29,7 @@ export const talosCluster: Feature = {
         customFactoryUrl: model.talos.factoryUrl === FACTORY_URL ? null : model.talos.factoryUrl,
       }),
     ],
+    variables: [renderSection(FOLDER, "variables", {})],
     calls: [renderSection(FOLDER, "call", callView(model, context))],
     outputs: [renderSection(FOLDER, "outputs", {})],
   }),
@@ -47,7 +48,7 @@ function callView(model: ClusterModel, context: PlanContext) {
     nodes: platform.nodesExpr,
     bootstrapNode: model.nodes.find((n) => n.role === "controlplane")?.name ?? "",
     inlineManifests: inlineManifests.length === 0 ? null : inlineManifestsExpr(inlineManifests),
-    skipKubernetesChecks: !kubernetesReadyAtBoot(model),
+    skipKubernetesChecks: skipKubernetesChecksReason(model, context),
     configPatches: obj({
       common: patches.common.map(fileExpr),
       controlplane: withPlatformPatches(patches.controlplane.map(fileExpr), platform.controlplanePatchesExpr),
@@ -56,6 +57,18 @@ function callView(model: ClusterModel, context: PlanContext) {
     // Only nodes with patch files of their own; the module gives every node its hostname.
     nodePatches: obj(new Map(patches.nodes.filter((n) => n.files.length > 0).map((n) => [n.name, n.files.map(fileExpr)]))),
   };
+}
+
+/**
+ * Why the health check must leave out the Kubernetes checks, or null. They read nodes and pods
+ * through the kubeconfig's server, the cluster endpoint (provider v0.11.0
+ * talos_cluster_health_data_source.go: a KubernetesClient without ForceEndpoint).
+ */
+function skipKubernetesChecksReason(model: ClusterModel, context: PlanContext): string | null {
+  if (context.platform.kubernetesHostExpr !== undefined)
+    return "The endpoint's name resolves once its DNS record exists: check through the Talos API.";
+  if (!kubernetesReadyAtBoot(model)) return "Nodes become Ready only once the Helm releases below ran: check the control plane only.";
+  return null;
 }
 
 /** The role's patch files, then the platform's patches that exist only at apply time. */

@@ -63,6 +63,14 @@ function commonDocuments(model: ClusterModel): Document[] {
     serviceSubnets: model.kubernetes.serviceSubnets,
   };
   if (cniReplaced) network["cni"] = { name: "none" };
+  else if (model.platform.kind === "hcloud") {
+    // Flannel tunnels over the interface of the default route unless told otherwise (flannel
+    // pkg/ipmatch/match.go), which on Hetzner is the public eth0: VXLAN between the servers
+    // would cross the public network, where the tree's firewall drops UDP 8472. Keep it on the
+    // private network. Talos passes extraArgs to flanneld, and refuses them without the name
+    // (machinery v1.13 v1alpha1_validation.go ValidateCNI).
+    network["cni"] = { name: "flannel", flannel: { extraArgs: [`--iface-can-reach=${model.platform.privateGateway}`] } };
+  }
   const cluster: Document = { network };
   // Cilium replaces kube-proxy (kubeProxyReplacement=true in its values).
   if (model.cni.kind === "cilium") cluster["proxy"] = { disabled: true };

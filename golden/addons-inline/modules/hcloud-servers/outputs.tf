@@ -21,6 +21,23 @@ output "api_endpoint" {
   value       = "https://${hcloud_load_balancer.api.ipv4}:${var.api_port}"
 }
 
+output "controlplane_patches" {
+  description = "Talos patches for every control plane that only exist once the API address does."
+  sensitive   = true
+  value = [
+    # The endpoint is a DNS name that resolves only once its record points here; until then
+    # this tree's own clients (Helm, Flux) reach the API at the address, so it is in the
+    # API server's certificate too.
+    yamlencode({
+      cluster = {
+        apiServer = {
+          certSANs = [hcloud_load_balancer.api.ipv4]
+        }
+      }
+    }),
+  ]
+}
+
 output "network_id" {
   description = "Id of the private network (the Hetzner cloud controller manager's HCLOUD_NETWORK)."
   value       = hcloud_network.this.id

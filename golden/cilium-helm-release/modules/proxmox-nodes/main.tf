@@ -30,6 +30,9 @@ data "talos_image_factory_urls" "this" {
 locals {
   schematic_id = talos_image_factory_schematic.this.id
   hosts        = toset([for node in var.nodes : node.host])
+  # The host whose download each host's VMs boot from: their own on local storage; on shared
+  # storage, where every host sees the one file, the first host by name.
+  image_host = { for host in local.hosts : host => var.image_datastore_shared ? sort(local.hosts)[0] : host }
 
   # The factory serves .raw.xz as disk_image, but proxmox_download_file only decompresses
   # gz, lzo, zst and bz2: ask for the .raw.gz of the same image.
@@ -38,14 +41,17 @@ locals {
   installer_image = var.installer_registry == null ? data.talos_image_factory_urls.this.urls.installer : "${var.installer_registry}/nocloud-installer/${local.schematic_id}:${var.talos_version}"
 }
 
-# Downloaded once per host that runs a node; the nocloud image reads its addresses from cloud-init.
+# The nocloud image reads its addresses from cloud-init. The file name carries the cluster's
+# name: two clusters on one host must not share a file, since the provider refuses to
+# download over a file it did not create and deletes its file when destroyed
+# (bpg/proxmox v0.111.1 fwprovider/nodes/resource_download_file.go).
 resource "proxmox_download_file" "talos" {
-  for_each = local.hosts
+  for_each = toset(values(local.image_host))
 
   node_name               = each.key
   content_type            = "iso"
   datastore_id            = var.image_datastore
-  file_name               = "talos-${local.schematic_id}-${var.talos_version}-nocloud-amd64.img"
+  file_name               = "talos-${var.cluster_name}-${local.schematic_id}-${var.talos_version}-nocloud-amd64.img"
   url                     = local.image_url
   decompression_algorithm = "gz"
   overwrite               = false
@@ -63,9 +69,11 @@ resource "proxmox_virtual_environment_vm" "this" {
   started         = true
   stop_on_destroy = true
 
-  machine       = "q35"
-  bios          = each.value.uefi ? "ovmf" : "seabios"
-  scsi_hardware = "virtio-scsi-single"
+  machine = "q35"
+  bios    = each.value.uefi ? "ovmf" : "seabios"
+  # Plain VirtIO SCSI: the Talos Proxmox guide says not to use "VirtIO SCSI single", which
+  # hangs bootstrap or hides disks (siderolabs/talos#11173, docs talos/v1.13 proxmox.mdx).
+  scsi_hardware = "virtio-scsi-pci"
   boot_order    = ["scsi0"]
 
   agent {
@@ -106,10 +114,9 @@ resource "proxmox_virtual_environment_vm" "this" {
   disk {
     datastore_id = each.value.datastore
     interface    = "scsi0"
-    file_id      = proxmox_download_file.talos[each.value.host].id
+    file_id      = proxmox_download_file.talos[local.image_host[each.value.host]].id
     file_format  = "raw"
     size         = each.value.os_disk
-    iothread     = true
     discard      = "on"
     ssd          = true
   }
@@ -121,7 +128,6 @@ resource "proxmox_virtual_environment_vm" "this" {
       interface    = "scsi1"
       file_format  = "raw"
       size         = disk.value
-      iothread     = true
       discard      = "on"
       ssd          = true
     }
@@ -137,14 +143,13 @@ resource "proxmox_virtual_environment_vm" "this" {
     }
   }
 
-  # A resource mapping (Datacenter > Resource Mappings) works for any API token; a raw PCI
-  # id needs root@pam.
+  # PCI devices by resource mapping (Datacenter > Resource Mappings), which an API token may
+  # attach; a raw PCI id needs root@pam with a password (bpg docs, hostpci.id).
   dynamic "hostpci" {
     for_each = each.value.pci
     content {
       device  = "hostpci${hostpci.key}"
-      mapping = hostpci.value.mapping
-      id      = hostpci.value.id
+      mapping = hostpci.value
       pcie    = true
     }
   }
@@ -172,8 +177,18 @@ resource "proxmox_virtual_environment_vm" "this" {
   }
 
   lifecycle {
-    # A new Talos version or schematic downloads a new image; running nodes are upgraded
-    # in place with talosctl upgrade, never replaced by a new disk.
-    ignore_changes = [disk[0].file_id]
+    ignore_changes = [
+      # A new Talos version or schematic downloads a new image; running nodes are upgraded
+      # in place with talosctl upgrade, never replaced by a new disk.
+      disk[0].file_id,
+      # Talos takes its resolvers from the ResolverConfig patch; a change of the cloud-init
+      # copy would only reboot every VM at once (bpg: an initialization change needs a reboot).
+      initialization[0].dns,
+      # VMs created with the single-queue controller and disk iothreads by earlier trees keep
+      # them: changing either needs a reboot of every VM at once.
+      scsi_hardware,
+      disk[0].iothread,
+      disk[1].iothread,
+    ]
   }
 }

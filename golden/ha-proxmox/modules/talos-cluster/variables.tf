@@ -63,6 +63,29 @@ variable "node_patches" {
   type        = map(list(string))
 }
 
+variable "apply_mode" {
+  description = "How configurations are applied: auto (reboot only when a change needs it), no_reboot, reboot or staged (at the next reboot). Every node a change touches is applied at once."
+  type        = string
+  default     = "auto"
+
+  validation {
+    condition     = contains(["auto", "no_reboot", "reboot", "staged", "staged_if_needing_reboot"], var.apply_mode)
+    error_message = "apply_mode must be auto, no_reboot, reboot, staged or staged_if_needing_reboot."
+  }
+}
+
+variable "reset_on_destroy" {
+  description = "A node removed from the spec leaves etcd gracefully and is wiped before its machine is destroyed. Apply false before destroying the whole cluster."
+  type        = bool
+  default     = true
+}
+
+variable "health_check" {
+  description = "Wait for the cluster's health after a change (and read it at plan time otherwise); false to plan against a degraded cluster."
+  type        = bool
+  default     = true
+}
+
 variable "skip_kubernetes_checks" {
   description = "Health check without the Kubernetes checks (nodes Ready, CoreDNS), for a CNI installed after the check."
   type        = bool

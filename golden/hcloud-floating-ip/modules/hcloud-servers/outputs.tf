@@ -22,9 +22,10 @@ output "api_endpoint" {
 }
 
 output "controlplane_patches" {
-  description = "Talos patches for every control plane: the floating IP as the API's virtual IP, announced through the Hetzner Cloud API."
+  description = "Talos patches for every control plane that only exist once the API address does."
   sensitive   = true
   value = [
+    # The floating IP as the API's virtual IP, announced through the Hetzner Cloud API.
     yamlencode({
       apiVersion = "v1alpha1"
       kind       = "HCloudVIPConfig"

@@ -37,6 +37,12 @@ variable "image_datastore" {
   type        = string
 }
 
+variable "image_datastore_shared" {
+  description = "The image datastore is shared by every host (CephFS, NFS): download the image once."
+  type        = bool
+  default     = false
+}
+
 variable "guest_agent" {
   description = "Enable the QEMU guest agent (the schematic carries siderolabs/qemu-guest-agent); DHCP nodes need it."
   type        = bool
@@ -61,11 +67,8 @@ variable "nodes" {
     data_disk = optional(number)
     datastore = string
     uefi      = bool
-    # PCI passthrough: a resource mapping name, or a raw PCI id.
-    pci = list(object({
-      mapping = optional(string)
-      id      = optional(string)
-    }))
+    # PCI passthrough: Proxmox resource mapping names.
+    pci = list(string)
     # The first NIC's static address; null with DHCP (the guest agent reports it).
     address = optional(string)
     nics = list(object({

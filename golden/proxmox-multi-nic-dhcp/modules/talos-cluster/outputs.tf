@@ -30,6 +30,6 @@ output "nodes" {
 }
 
 output "healthy" {
-  description = "Known once the cluster passed its health check; depend on it before using the Kubernetes API."
-  value       = data.talos_cluster_health.this.id
+  description = "Known once the cluster passed its health check (null with health_check = false); depend on it before using the Kubernetes API."
+  value       = one(data.talos_cluster_health.this[*].id)
 }

@@ -80,11 +80,14 @@ data "talos_machine_configuration" "worker" {
   config_patches     = local.worker_patches
 }
 
+# talosctl reaches a node through an endpoint, which proxies to the node's address as it sees
+# it (docs talos/v1.13 talosctl.mdx): the node-network address, the one the endpoints reach
+# directly (on Hetzner the private one; the public ones are firewalled from each other).
 data "talos_client_configuration" "this" {
   cluster_name         = var.cluster_name
   client_configuration = talos_machine_secrets.this.client_configuration
   endpoints            = [for node in local.control_planes : node.address]
-  nodes                = [for node in var.nodes : node.address]
+  nodes                = [for node in var.nodes : coalesce(node.internal_address, node.address)]
 }
 
 resource "talos_machine_configuration_apply" "controlplane" {
@@ -94,6 +97,17 @@ resource "talos_machine_configuration_apply" "controlplane" {
   machine_configuration_input = data.talos_machine_configuration.controlplane.machine_configuration
   node                        = each.value.address
   config_patches              = local.node_patches[each.key]
+  apply_mode                  = var.apply_mode
+
+  # A node removed from the spec leaves etcd and is wiped before its machine goes (the apply
+  # resource is destroyed first, as it depends on the machine). Talos keeps its Kubernetes Node
+  # object: `kubectl delete node` it (README.md). Only a destroy triggers this, never an update
+  # (provider v0.11.0 talos_machine_configuration_apply_resource.go: on_destroy, Delete).
+  on_destroy = {
+    reset    = var.reset_on_destroy
+    graceful = true
+    reboot   = false
+  }
 }
 
 resource "talos_machine_configuration_apply" "worker" {
@@ -103,6 +117,17 @@ resource "talos_machine_configuration_apply" "worker" {
   machine_configuration_input = data.talos_machine_configuration.worker.machine_configuration
   node                        = each.value.address
   config_patches              = local.node_patches[each.key]
+  apply_mode                  = var.apply_mode
+
+  # A node removed from the spec leaves etcd and is wiped before its machine goes (the apply
+  # resource is destroyed first, as it depends on the machine). Talos keeps its Kubernetes Node
+  # object: `kubectl delete node` it (README.md). Only a destroy triggers this, never an update
+  # (provider v0.11.0 talos_machine_configuration_apply_resource.go: on_destroy, Delete).
+  on_destroy = {
+    reset    = var.reset_on_destroy
+    graceful = true
+    reboot   = false
+  }
 }
 
 # Bootstrap against a node address, never the VIP: the VIP is only announced once etcd runs.
@@ -121,12 +146,19 @@ resource "talos_cluster_kubeconfig" "this" {
   node                 = var.nodes[var.bootstrap_node].address
 }
 
-# Waits for etcd, the control plane and every node Ready (which needs the CNI up). The check
-# compares nodes with etcd members and Kubernetes nodes, which know them by their node-network
-# address; it connects through the endpoints (siderolabs/terraform-provider-talos#153).
+# Waits for etcd, the control plane components and, with the Kubernetes checks, every node
+# Ready. With Cilium (cluster.network.cni none) Talos skips "nodes Ready" and CoreDNS
+# (pkg/cluster/check/default.go): Cilium's own readiness is not waited for. The check compares
+# nodes with etcd members and Kubernetes nodes, which know them by their node-network address;
+# it connects through the endpoints (siderolabs/terraform-provider-talos#153).
+# It depends on every configuration apply, so a plan that changes a machine reads it during
+# the apply, after the change; a plan that changes none reads it at once. To plan a fix for a
+# degraded cluster without waiting for it: -var talos_health_check=false.
 data "talos_cluster_health" "this" {
+  count = var.health_check ? 1 : 0
   depends_on = [
     talos_machine_bootstrap.this,
+    talos_machine_configuration_apply.controlplane,
     talos_machine_configuration_apply.worker,
   ]
 

@@ -15,10 +15,22 @@ output "nodes" {
   description = "Role and address of every node (static, or reported by the guest agent with DHCP); built from the VMs, so consumers wait for them."
   value = {
     for name, vm in proxmox_virtual_environment_vm.this : name => {
-      role    = var.nodes[name].role
-      address = var.nodes[name].address != null ? var.nodes[name].address : local.reported_addresses[name][0]
+      role = var.nodes[name].role
+      # Read through the VM's id even when static: a VM being replaced has no id at plan time,
+      # so its address is unknown and everything that talks to the node (above all the
+      # configuration apply, whose Read never notices a new machine) runs again on the new VM.
+      address = vm.id == null ? null : coalesce(var.nodes[name].address, try(local.reported_addresses[name][0], null))
       vm_id   = vm.vm_id
     }
+  }
+
+  # bpg stops waiting once any NIC has an IPv4 (proxmox/nodes/vms/vms.go checkIPAddresses), which
+  # can be a static second NIC before the DHCP lease of the first arrives.
+  precondition {
+    condition = alltrue([
+      for name, node in var.nodes : node.address != null || length(try(local.reported_addresses[name], [])) > 0
+    ])
+    error_message = "The QEMU guest agent has not reported an IPv4 address for the first NIC of every DHCP node yet (${join(", ", [for name, node in var.nodes : name if node.address == null && length(try(local.reported_addresses[name], [])) == 0])}); run the apply again once the leases are there."
   }
 }
 

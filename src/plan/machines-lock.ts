@@ -1,0 +1,55 @@
+/**
+ * The tree's machines.lock.json (src/lock/machines-lock.ts): each node's machine as this build
+ * makes it, and a digest of everything its Talos configuration is made of, so the next build
+ * can tell a reboot or a replacement from a configuration update.
+ */
+import { createHash } from "node:crypto";
+import type { ClusterModel, NodeModel } from "../model/model.js";
+import { MACHINES_LOCK, renderMachinesLock, type LockedNode } from "../lock/machines-lock.js";
+import { header, type PlannedFile } from "./planned-file.js";
+
+/**
+ * What a node's configuration is built from in the tree: the patch files of its layers, the
+ * values and manifests that become inline manifests (control planes), and the cluster's
+ * versions and endpoint. A change in any of them reaches the node at the next apply.
+ */
+function configurationDigest(model: ClusterModel, node: NodeModel, files: readonly PlannedFile[]): string {
+  const hash = createHash("sha256");
+  const layers = ["patches/common.", `patches/${node.role}.`, `patches/nodes/${node.name}.`];
+  const inline = node.role === "controlplane" ? ["values/", "manifests/"] : [];
+  hash.update(JSON.stringify([model.talos, model.kubernetes.version, model.endpoint.url, model.name]));
+  for (const file of files) {
+    if (layers.some((prefix) => file.path.startsWith(prefix)) || inline.some((prefix) => file.path.startsWith(prefix))) {
+      hash.update(file.path).update("\0").update(file.contents).update("\0");
+    }
+  }
+  return hash.digest("hex").slice(0, 12);
+}
+
+function lockedNode(model: ClusterModel, node: NodeModel, files: readonly PlannedFile[]): LockedNode {
+  const locked: LockedNode = { role: node.role, configuration: configurationDigest(model, node, files) };
+  if (node.ip !== undefined) locked.address = node.ip;
+  switch (model.platform.kind) {
+    case "proxmox":
+      if (node.host !== undefined) locked.host = node.host;
+      if (node.vmId !== undefined) locked.vmId = node.vmId;
+      Object.assign(locked, { cpu: node.cpu, memory: node.memory, osDisk: node.osDisk, uefi: node.uefi });
+      break;
+    case "hcloud":
+      if (node.serverType !== undefined) locked.serverType = node.serverType;
+      break;
+    case "metal":
+      break;
+  }
+  return locked;
+}
+
+export function planMachinesLock(model: ClusterModel, files: readonly PlannedFile[]): PlannedFile {
+  const contents = renderMachinesLock({
+    platform: model.platform.kind,
+    talos: model.talos.version,
+    kubernetes: model.kubernetes.version,
+    nodes: Object.fromEntries(model.nodes.map((node) => [node.name, lockedNode(model, node, files)])),
+  }, header("json", model.specPath));
+  return { path: MACHINES_LOCK, kind: "json", contents };
+}
