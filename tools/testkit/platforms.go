@@ -23,11 +23,17 @@ func proxmoxBehaviour() providerBehaviour {
 			// ForceNew of node_name unless migrate (vm.go:1781-1789) is the real provider's: the
 			// day-2 plans run against it, the double only records applies.
 			"proxmox_virtual_environment_vm": {apply: applyProxmoxVM},
-			"proxmox_download_file": {apply: func(change planChange) error {
-				p := change.planned
-				p["id"] = fmt.Sprintf("%s:%s/%s", str(p["datastore_id"]), str(p["content_type"]), str(p["file_name"]))
-				return nil
-			}},
+			// RequiresReplace on what names or fetches the file (fwprovider/nodes/resource_download_file.go Schema).
+			"proxmox_download_file": {
+				requiresReplace: []string{"content_type", "file_name", "datastore_id", "node_name", "url", "checksum", "checksum_algorithm", "decompression_algorithm"},
+				apply: func(change planChange) error {
+					p := change.planned
+					if isUnknown(p["id"]) {
+						p["id"] = fmt.Sprintf("%s:%s/%s", str(p["datastore_id"]), str(p["content_type"]), str(p["file_name"]))
+					}
+					return nil
+				},
+			},
 		},
 	}
 }
@@ -37,7 +43,9 @@ func proxmoxBehaviour() providerBehaviour {
 // or a DHCP lease from TESTKIT_DHCP_CIDR (default 10.255.0.0/16) for "dhcp".
 func applyProxmoxVM(change planChange) error {
 	p := change.planned
-	p["id"] = canonicalNumber(p["vm_id"])
+	if isUnknown(p["id"]) {
+		p["id"] = canonicalNumber(p["vm_id"])
+	}
 	agent := object(first(p["agent"]))
 	enabled, _ := agent["enabled"].(bool)
 	names, macs, ipv4, ipv6 := []any{}, []any{}, []any{}, []any{}

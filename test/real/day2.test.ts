@@ -1,0 +1,243 @@
+/**
+ * Day 2 with the real tools: a cluster built from spec A is applied (the provider doubles,
+ * then reconciled with the real providers' plans: test/real/workspace.ts), spec B is built
+ * into the same folder with A's machines.lock.json (as `build` does), and the real plan of B
+ * must hold exactly the expected actions: no existing machine replaced, nothing touched that
+ * the edit does not concern. B is then applied too, and a second plan must be empty.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { compile } from "../../src/index.js";
+import { MACHINES_LOCK } from "../../src/lock/machines-lock.js";
+import type { GeneratedFile } from "../../src/types.js";
+import { startFakeHcloudApi, type FakeHcloudApi } from "./fake-hcloud-api.js";
+import { describeWithTools } from "./tools.js";
+import { changesOf, describeChanges, makeMirrors, Workspace, type Mirrors } from "./workspace.js";
+
+/** Three control planes behind a VIP and three workers on three Proxmox hosts, Cilium inline. */
+const PROXMOX = `apiVersion: talos-hclgen/v1
+kind: Cluster
+metadata:
+  name: day2
+spec:
+  talos:
+    version: v1.13.9
+    schematic:
+      extensions: [siderolabs/qemu-guest-agent]
+  kubernetes:
+    version: v1.36.3
+  endpoint:
+    vip: 10.30.0.10
+  network:
+    cidr: 10.30.0.0/24
+    gateway: 10.30.0.1
+    nameservers: [10.30.0.1]
+  platform:
+    proxmox:
+      endpoint: https://pve-a.example.net:8006/
+      hosts:
+        pve-a: {}
+        pve-b: {}
+        pve-c: {}
+  nodeClasses:
+    control_plane: { cpu: 4, memory: 8192, osDisk: 64 }
+    worker: { cpu: 8, memory: 16384, osDisk: 100 }
+  nodes:
+    - { name: cp-1, role: controlplane, class: control_plane, address: 10.30.0.11/24, vmId: 3011 }
+    - { name: cp-2, role: controlplane, class: control_plane, address: 10.30.0.12/24, vmId: 3012 }
+    - { name: cp-3, role: controlplane, class: control_plane, address: 10.30.0.13/24, vmId: 3013 }
+    - { name: wk-1, role: worker, class: worker, address: 10.30.0.21/24, vmId: 3021 }
+    - { name: wk-2, role: worker, class: worker, address: 10.30.0.22/24, vmId: 3022 }
+    - { name: wk-3, role: worker, class: worker, address: 10.30.0.23/24, vmId: 3023 }
+  cni:
+    cilium:
+      values:
+        operator: { replicas: 2 }
+`;
+
+/** Two control planes' worth of Hetzner servers behind a load balancer, Flannel. */
+const HCLOUD = `apiVersion: talos-hclgen/v1
+kind: Cluster
+metadata:
+  name: day2-cloud
+spec:
+  endpoint: {}
+  network:
+    cidr: 10.0.1.0/24
+  platform:
+    hcloud:
+      location: nbg1
+      adminCidrs: [203.0.113.0/24]
+  nodeClasses:
+    cp: { serverType: cx32 }
+    wk: { serverType: cx42 }
+  nodes:
+    - { name: cp-1, role: controlplane, class: cp, address: 10.0.1.11/24 }
+    - { name: cp-2, role: controlplane, class: cp, address: 10.0.1.12/24 }
+    - { name: cp-3, role: controlplane, class: cp, address: 10.0.1.13/24 }
+    - { name: wk-1, role: worker, class: wk, address: 10.0.1.21/24 }
+`;
+
+const VM = (name: string): string => `module.nodes.proxmox_virtual_environment_vm.this["${name}"]`;
+const APPLY = (role: "controlplane" | "worker", name: string): string =>
+  `module.cluster.talos_machine_configuration_apply.${role}["${name}"]`;
+const CONTROL_PLANES = ["cp-1", "cp-2", "cp-3"];
+const WORKERS = ["wk-1", "wk-2", "wk-3"];
+const allApplies = (): string[] => [...CONTROL_PLANES.map((n) => APPLY("controlplane", n)), ...WORKERS.map((n) => APPLY("worker", n))];
+const edit = (from: string, to: string) => (spec: string): string => {
+  if (!spec.includes(from)) throw new Error(`the base spec has no ${JSON.stringify(from)}`);
+  return spec.replace(from, to);
+};
+
+interface Scenario {
+  name: string;
+  base: "proxmox" | "hcloud";
+  change: (spec: string) => string;
+  /** Exactly the managed-resource actions the real plan must hold. */
+  expected: string[];
+}
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: "add a worker at the end",
+    base: "proxmox",
+    change: edit("  cni:", "    - { name: wk-4, role: worker, class: worker, address: 10.30.0.24/24, vmId: 3024 }\n  cni:"),
+    expected: [`create ${APPLY("worker", "wk-4")}`, `create ${VM("wk-4")}`],
+  },
+  {
+    name: "insert a node in the middle",
+    base: "proxmox",
+    change: edit("    - { name: wk-1,", "    - { name: wk-0, role: worker, class: worker, address: 10.30.0.20/24, vmId: 3020 }\n    - { name: wk-1,"),
+    expected: [`create ${APPLY("worker", "wk-0")}`, `create ${VM("wk-0")}`],
+  },
+  {
+    name: "remove a worker",
+    base: "proxmox",
+    change: edit("    - { name: wk-2, role: worker, class: worker, address: 10.30.0.22/24, vmId: 3022 }\n", ""),
+    expected: [`destroy ${APPLY("worker", "wk-2")}`, `destroy ${VM("wk-2")}`],
+  },
+  {
+    name: "add a Proxmox host",
+    base: "proxmox",
+    change: edit("        pve-c: {}", "        pve-c: {}\n        pve-d: {}"),
+    expected: [],
+  },
+  {
+    name: "change the nameservers",
+    base: "proxmox",
+    change: edit("nameservers: [10.30.0.1]", "nameservers: [10.30.0.1, 1.1.1.1]"),
+    expected: allApplies().map((a) => `update ${a}`),
+  },
+  {
+    name: "bump Talos",
+    base: "proxmox",
+    change: edit("version: v1.13.9", "version: v1.13.10"),
+    // A new image file per host (the file name carries the version); VMs ignore their boot image.
+    expected: [
+      ...allApplies().map((a) => `update ${a}`),
+      ...["pve-a", "pve-b", "pve-c"].map((h) => `replace module.nodes.proxmox_download_file.talos["${h}"]`),
+    ],
+  },
+  {
+    name: "bump Kubernetes",
+    base: "proxmox",
+    change: edit("version: v1.36.3", "version: v1.36.4"),
+    expected: allApplies().map((a) => `update ${a}`),
+  },
+  {
+    name: "change Cilium values",
+    base: "proxmox",
+    change: edit("operator: { replicas: 2 }", "operator: { replicas: 1 }"),
+    // The inline manifest is on the control planes only.
+    expected: CONTROL_PLANES.map((n) => `update ${APPLY("controlplane", n)}`),
+  },
+  {
+    name: "change a class's memory",
+    base: "proxmox",
+    change: edit("worker: { cpu: 8, memory: 16384", "worker: { cpu: 8, memory: 24576"),
+    expected: WORKERS.map((n) => `update ${VM(n)}`),
+  },
+  {
+    name: "switch the API endpoint from a VIP to a host name",
+    base: "proxmox",
+    change: edit("    vip: 10.30.0.10", "    host: k8s.day2.example.net"),
+    expected: allApplies().map((a) => `update ${a}`),
+  },
+  {
+    name: "hcloud: add a worker",
+    base: "hcloud",
+    change: (spec) => `${spec}    - { name: wk-2, role: worker, class: wk, address: 10.0.1.22/24 }\n`,
+    expected: [
+      `create ${APPLY("worker", "wk-2")}`,
+      'create module.nodes.hcloud_primary_ip.this["wk-2"]',
+      'create module.nodes.hcloud_server.this["wk-2"]',
+    ],
+  },
+];
+
+function build(spec: string, previousLock?: string): GeneratedFile[] {
+  const result = compile(spec, { specPath: "spec.yaml", ...(previousLock === undefined ? {} : { previousLock }) });
+  const errors = result.diagnostics.filter((d) => d.severity === "error");
+  if (errors.length > 0) throw new Error(errors.map((d) => d.message).join("\n"));
+  return result.files;
+}
+
+const lockOf = (files: readonly GeneratedFile[]): string => files.find((f) => f.path === MACHINES_LOCK)?.contents ?? "";
+
+describeWithTools("day 2: spec edits plan exactly what they concern", (tools) => {
+  const work = mkdtempSync(join(tmpdir(), "talos-hclgen-day2-"));
+  let mirrors: Mirrors;
+  let hcloudApi: FakeHcloudApi;
+  const applied = new Map<Scenario["base"], { files: GeneratedFile[]; state: string }>();
+
+  beforeAll(async () => {
+    mirrors = makeMirrors(tools, join(work, "mirrors"));
+    hcloudApi = await startFakeHcloudApi();
+  });
+  afterAll(async () => {
+    await hcloudApi.close();
+    expect(hcloudApi.unexpected).toEqual([]);
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  // Addresses the doubles make up (leases, a load balancer's private IP) come from the node network.
+  const env = (base: Scenario["base"]): Record<string, string> => ({
+    TESTKIT_DHCP_CIDR: base === "proxmox" ? "10.30.0.0/24" : "10.0.1.0/24",
+    HCLOUD_ENDPOINT: hcloudApi.endpoint,
+  });
+
+  /** Spec A applied once per base; each scenario starts from a copy of its state. */
+  async function appliedBase(base: Scenario["base"]): Promise<{ files: GeneratedFile[]; state: string }> {
+    const known = applied.get(base);
+    if (known !== undefined) return known;
+    const files = build(base === "proxmox" ? PROXMOX : HCLOUD);
+    const workspace = new Workspace(tools, mirrors, join(work, `base-${base}`), env(base));
+    await workspace.write(files);
+    await workspace.apply();
+    const result = { files, state: workspace.state };
+    applied.set(base, result);
+    return result;
+  }
+
+  for (const scenario of SCENARIOS) {
+    it(scenario.name, async () => {
+      const base = await appliedBase(scenario.base);
+      const workspace = new Workspace(tools, mirrors, join(work, scenario.name.replace(/[^a-z0-9]+/gi, "-")), env(scenario.base));
+      cpSync(base.state, workspace.state);
+      const next = build(scenario.change(scenario.base === "proxmox" ? PROXMOX : HCLOUD), lockOf(base.files));
+
+      await workspace.write(next);
+      const { plan, run } = await workspace.planReal();
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(describeChanges(changesOf(plan))).toEqual([...scenario.expected].sort());
+
+      // Applied, the tree settles: the next plan of the same tree changes nothing.
+      await workspace.apply();
+      const again = await workspace.planReal();
+      expect(describeChanges(changesOf(again.plan))).toEqual([]);
+      expect(JSON.parse(readFileSync(workspace.state, "utf8")).resources.length).toBeGreaterThan(0);
+    });
+  }
+});
