@@ -17,7 +17,7 @@ export interface AddonChart {
   namespace: string;
   /** What the cluster needs at boot is inline; the rest is a helm_release, updated by every apply. */
   defaultMode: InstallMode;
-  defaultValues(context: { podSubnets: readonly string[] }): Record<string, unknown>;
+  defaultValues(context: { podSubnets: readonly string[]; kubeletServingCerts: boolean }): Record<string, unknown>;
 }
 
 /** In spec order (spec.addons keys); the registry of features follows it too. */
@@ -42,10 +42,11 @@ export const ADDON_CHARTS: readonly AddonChart[] = [
     defaultVersion: DEFAULT_VERSIONS.metricsServer,
     namespace: "kube-system",
     defaultMode: "helm-release",
-    // Talos kubelets serve self-signed certificates, which metrics-server rejects unless told
-    // not to verify them (Talos guide "Deploying Metrics Server"). To verify them instead, set
-    // machine.kubelet.extraArgs.rotate-server-certificates, run a CSR approver, and override args.
-    defaultValues: () => ({ args: ["--kubelet-insecure-tls"] }),
+    // Talos kubelets serve self-signed certificates unless they rotate serving certificates
+    // signed by the cluster CA; metrics-server rejects the former unless told not to verify
+    // (Talos guide "Deploy the Metrics Server"). kubeletTls verify (the default) takes the
+    // rotated certificates (src/plan/talos/patches.ts), insecure skips the check.
+    defaultValues: ({ kubeletServingCerts }) => (kubeletServingCerts ? {} : { args: ["--kubelet-insecure-tls"] }),
   },
   {
     id: "hcloud-ccm",

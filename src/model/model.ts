@@ -23,6 +23,8 @@ export interface ClusterModel {
   cni: CniModel;
   /** Helm-packaged add-ons, in a fixed order (src/model/addon-charts.ts). */
   addons: AddonModel[];
+  /** Kubelets rotate serving certificates signed by the cluster CA, approved by this manifest's controller. */
+  kubeletServingCerts?: { approverManifest: string };
   gitops: GitopsModel;
   backend: BackendModel;
   providers: ProviderModel[];
@@ -39,6 +41,8 @@ export interface TalosModel {
   installerMirror?: string;
   imageMirror?: string;
   installDisk: string;
+  /** cluster.discovery.enabled. */
+  discovery: boolean;
 }
 
 export interface KubernetesModel {
@@ -72,6 +76,8 @@ export interface NetworkModel {
   gateway?: string;
   nameservers: string[];
   ntp: string[];
+  /** PTP clock devices (TimeSyncConfig ptp). */
+  ptp: string[];
 }
 
 export interface RegistryMirrorModel {

@@ -18,8 +18,25 @@ export function normalizeAddons(spec: ClusterSpec, kubernetes: KubernetesModel):
         version: addon.version ?? chart.defaultVersion,
         namespace: chart.namespace,
         mode: addon.mode ?? chart.defaultMode,
-        values: deepMerge(chart.defaultValues({ podSubnets: kubernetes.podSubnets }), addon.values ?? {}),
+        values: deepMerge(
+          chart.defaultValues({ podSubnets: kubernetes.podSubnets, kubeletServingCerts: kubeletServingCerts(spec) !== undefined }),
+          addon.values ?? {},
+        ),
       },
     ];
   });
+}
+
+/**
+ * The Kubelet Serving Certificate Approver that approves the kubelets' serving certificates
+ * (kubernetes.io/kubelet-serving CSRs), when metrics-server verifies them: the manifest the
+ * control planes fetch. Undefined when nothing needs the certificates.
+ */
+export const DEFAULT_APPROVER_MANIFEST =
+  "https://raw.githubusercontent.com/alex1989hu/kubelet-serving-cert-approver/v0.11.0/deploy/standalone-install.yaml";
+
+export function kubeletServingCerts(spec: ClusterSpec): { approverManifest: string } | undefined {
+  const metrics = spec.spec.addons?.metricsServer;
+  if (metrics === undefined || (metrics.kubeletTls ?? "verify") !== "verify") return undefined;
+  return { approverManifest: metrics.approverManifest ?? DEFAULT_APPROVER_MANIFEST };
 }

@@ -23,7 +23,7 @@ import { normalizeBackend } from "./normalize-backend.js";
 import { normalizeProviders } from "./normalize-providers.js";
 import { normalizeGitops } from "./normalize-gitops.js";
 import { normalizeCni } from "./normalize-cni.js";
-import { normalizeAddons } from "./normalize-addons.js";
+import { kubeletServingCerts, normalizeAddons } from "./normalize-addons.js";
 import { byKey, minorOf, prefixLengthOf } from "./util.js";
 import type { MachinesLock } from "../lock/machines-lock.js";
 
@@ -72,6 +72,8 @@ export function normalize(spec: ClusterSpec, specPath: string, previous?: Machin
     requiredVersion: REQUIRED_VERSION,
   };
   model.addons = normalizeAddons(spec, model.kubernetes);
+  const servingCerts = kubeletServingCerts(spec);
+  if (servingCerts !== undefined) model.kubeletServingCerts = servingCerts;
   model.gitops = normalizeGitops(spec, model.platform, model.backend);
   model.providers = normalizeProviders(spec, model);
   return model;
@@ -89,6 +91,7 @@ function normalizeTalos(spec: ClusterSpec): TalosModel {
     extensions: [...new Set(talos.schematic?.extensions ?? (spec.spec.platform.proxmox !== undefined ? DEFAULT_EXTENSIONS : []))].sort(),
     extraKernelArgs: talos.schematic?.extraKernelArgs ?? [],
     installDisk: talos.installDisk ?? DEFAULT_INSTALL_DISK,
+    discovery: talos.discovery ?? true,
   };
   if (talos.installerMirror !== undefined) model.installerMirror = talos.installerMirror.replace(/\/+$/, "");
   if (talos.imageMirror !== undefined) model.imageMirror = talos.imageMirror.replace(/\/+$/, "");
@@ -124,16 +127,24 @@ function normalizeNetwork(spec: ClusterSpec): NetworkModel {
     prefixLength: prefixLengthOf(network.cidr),
     nameservers: network.nameservers ?? [],
     ntp: network.ntp ?? [],
+    ptp: network.ptp ?? [],
   };
   if (network.gateway !== undefined) model.gateway = network.gateway;
   return model;
 }
 
+/**
+ * An air-gapped cluster (its installer or boot images come from mirrors) cannot reach the
+ * upstream registries: falling back to them only waits for a timeout before every pull that
+ * the mirror failed (RegistryMirrorConfig skipFallback, machinery config/types/cri).
+ */
 function normalizeMirrors(spec: ClusterSpec): RegistryMirrorModel[] {
+  const talos = spec.spec.talos;
+  const airGapped = talos?.installerMirror !== undefined || talos?.imageMirror !== undefined;
   return byKey(spec.spec.registryMirrors ?? {}).map(([registry, mirror]) => ({
     registry,
     endpoints: mirror.endpoints,
     overridePath: mirror.overridePath ?? false,
-    skipFallback: mirror.skipFallback ?? false,
+    skipFallback: mirror.skipFallback ?? airGapped,
   }));
 }

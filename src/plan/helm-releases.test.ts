@@ -60,7 +60,14 @@ describe("add-on defaults", () => {
     const m = model({ cilium: {} }, { metricsServer: { values: { replicas: 2 } }, certManager: { values: { crds: { keep: true } } } });
     expect(m.addons.map((a) => [a.id, a.mode, a.values])).toEqual([
       ["cert-manager", "helm-release", { crds: { enabled: true, keep: true } }],
-      ["metrics-server", "helm-release", { args: ["--kubelet-insecure-tls"], replicas: 2 }],
+      // kubeletTls verify (the default): the kubelets' certificates are verified, no flag.
+      ["metrics-server", "helm-release", { replicas: 2 }],
     ]);
+    expect(m.kubeletServingCerts?.approverManifest).toMatch(/kubelet-serving-cert-approver\/v0\.11\.0\//);
+  });
+  it("skips the kubelets' certificate check only when told (kubeletTls insecure)", () => {
+    const m = model({ cilium: {} }, { metricsServer: { kubeletTls: "insecure" } });
+    expect(m.addons.map((a) => a.values)).toEqual([{ args: ["--kubelet-insecure-tls"] }]);
+    expect(m.kubeletServingCerts).toBeUndefined();
   });
 });

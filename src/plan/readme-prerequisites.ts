@@ -9,6 +9,33 @@ import type { ClusterModel } from "../model/model.js";
 const IMAGE_URL = "its URL comes from `tofu apply -target=module.image` and `tofu output -raw boot_image_url`";
 
 export function prerequisites(model: ClusterModel): string[] {
+  const notes = [...platformPrerequisites(model), ...airGapPrerequisites(model)];
+  if (model.kubeletServingCerts !== undefined) {
+    notes.push(
+      `metrics-server verifies the kubelets' serving certificates: the control planes fetch the Kubelet Serving Certificate Approver from ${model.kubeletServingCerts.approverManifest} (\`cluster.extraManifests\`), which must be reachable from them.`,
+    );
+  }
+  return notes;
+}
+
+/**
+ * An air-gapped cluster's nodes reach only the mirrors, but the machine that runs `tofu` still
+ * talks to the image factory (the talos provider creates the schematic there and lists the
+ * extensions: talos_image_factory_schematic, talos_image_factory_extensions_versions) and to
+ * the chart repositories that helm_template renders from at every plan.
+ */
+function airGapPrerequisites(model: ClusterModel): string[] {
+  if (model.talos.installerMirror === undefined && model.talos.imageMirror === undefined) return [];
+  const inlineCharts = model.cni.kind === "cilium" && model.cni.mode === "inline" ? ["https://helm.cilium.io"] : [];
+  for (const addon of model.addons) if (addon.mode === "inline") inlineCharts.push(addon.repository);
+  const reach = [`the image factory (${model.talos.factoryUrl}; \`talos.factoryUrl\` can name a self-hosted one)`];
+  if (inlineCharts.length > 0) reach.push(`the chart repositories rendered into inline manifests (${[...new Set(inlineCharts)].join(", ")})`);
+  return [
+    `Air-gapped nodes pull only through the registry mirrors, but the machine that runs \`tofu\` must reach ${reach.join(" and ")}.`,
+  ];
+}
+
+function platformPrerequisites(model: ClusterModel): string[] {
   const platform = model.platform;
   switch (platform.kind) {
     case "hcloud": {

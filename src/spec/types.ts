@@ -50,6 +50,7 @@ export interface TalosSpec {
   contract?: string;
   schematic?: SchematicSpec;
   /** Air-gapped: registry prefix that replaces factory.talos.dev for the installer image. */
+  discovery?: boolean;
   installerMirror?: string;
   /** Air-gapped: URL prefix that replaces https://factory.talos.dev/ for disk image downloads. */
   imageMirror?: string;
@@ -86,6 +87,7 @@ export interface NodeNetworkSpec {
   gateway?: string;
   nameservers?: string[];
   ntp?: string[];
+  ptp?: string[];
 }
 
 export interface RegistryMirrorSpec {
@@ -217,8 +219,16 @@ export interface AddonSpec {
 
 export interface AddonsSpec {
   certManager?: AddonSpec;
-  metricsServer?: AddonSpec;
+  metricsServer?: MetricsServerSpec;
   hcloudCcm?: AddonSpec;
+}
+
+export interface MetricsServerSpec {
+  version?: string;
+  mode?: "inline" | "helm-release";
+  values?: Record<string, unknown>;
+  kubeletTls?: "verify" | "insecure";
+  approverManifest?: string;
 }
 
 export interface GitopsSpec {

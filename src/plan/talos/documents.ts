@@ -38,8 +38,14 @@ export function resolverConfig(nameservers: readonly string[]): Document {
   return { apiVersion: "v1alpha1", kind: "ResolverConfig", nameservers: nameservers.map((address) => ({ address })) };
 }
 
-export function timeSyncConfig(servers: readonly string[]): Document {
-  return { apiVersion: "v1alpha1", kind: "TimeSyncConfig", ntp: { servers: [...servers] } };
+/** NTP servers and PTP clocks (a hypervisor's, e.g. /dev/ptp0 on KVM: docs talos/v1.13 time-sync.mdx). */
+export function timeSyncConfig(servers: readonly string[], ptpDevices: readonly string[] = []): Document {
+  return {
+    apiVersion: "v1alpha1",
+    kind: "TimeSyncConfig",
+    ...(servers.length === 0 ? {} : { ntp: { servers: [...servers] } }),
+    ...(ptpDevices.length === 0 ? {} : { ptp: { devices: [...ptpDevices] } }),
+  };
 }
 
 export function registryMirrorConfig(mirror: RegistryMirrorModel): Document {
@@ -64,8 +70,13 @@ export function vlanConfig(name: string, parent: string, vlanId: number, setting
 }
 
 /** Runs the DHCPv4 client on a link (DHCPv4Config). */
-export function dhcpv4Config(link: string): Document {
-  return { apiVersion: "v1alpha1", kind: "DHCPv4Config", name: link };
+/**
+ * DHCP on a link. `routeMetric` ranks the default route the lease brings: Talos gives every
+ * route metric 1024 unless told (network DHCPv4Config.routeMetric, LinkConfig routes), and two
+ * default routes with the same metric cannot both be installed.
+ */
+export function dhcpv4Config(link: string, routeMetric?: number): Document {
+  return { apiVersion: "v1alpha1", kind: "DHCPv4Config", name: link, ...(routeMetric === undefined ? {} : { routeMetric }) };
 }
 
 export interface LinkSettings {

@@ -41,14 +41,21 @@ function proxmoxDocuments(model: ClusterModel, node: NodeModel): Document[] {
   return [linkAliasConfig(alias, primary.mac), layer2VipConfig(model.endpoint.vip, alias)];
 }
 
+/**
+ * The metric of a DHCP lease's default route beside a static default route: behind it (Talos
+ * puts every route at 1024 unless told), so the node keeps one default route, the spec's.
+ */
+const DHCP_ROUTE_METRIC_BEHIND_STATIC = 2048;
+
 function metalDocuments(model: ClusterModel, node: NodeModel): Document[] {
   const documents: Document[] = [];
   const links: string[] = [];
+  const dhcpMetric = node.nics.some((nic) => nic.gateway !== undefined) ? DHCP_ROUTE_METRIC_BEHIND_STATIC : undefined;
   node.nics.forEach((nic, index) => {
     const link = physicalLink(nic, index);
     if (link === undefined) return; // the spec rules reject a metal NIC without mac or interface
     if (nic.mac !== undefined) documents.push(linkAliasConfig(link, nic.mac));
-    links.push(addressedLink(nic, link, documents));
+    links.push(addressedLink(nic, link, documents, dhcpMetric));
   });
   const vipLink = links[0];
   if (carriesVip(model, node) && vipLink !== undefined) documents.push(layer2VipConfig(model.endpoint.vip, vipLink));
@@ -61,7 +68,7 @@ function physicalLink(nic: NicModel, index: number): string | undefined {
 }
 
 /** Adds the documents that address the NIC (on a VLAN if tagged) and returns the addressed link. */
-function addressedLink(nic: NicModel, link: string, documents: Document[]): string {
+function addressedLink(nic: NicModel, link: string, documents: Document[], dhcpMetric: number | undefined): string {
   const settings = {
     ...(nic.address === undefined ? {} : { address: nic.address }),
     ...(nic.gateway === undefined ? {} : { gateway: nic.gateway }),
@@ -69,13 +76,13 @@ function addressedLink(nic: NicModel, link: string, documents: Document[]): stri
   };
   if (nic.vlan === undefined) {
     if (nic.address !== undefined || nic.mtu !== undefined) documents.push(linkConfig(link, settings));
-    if (nic.address === undefined) documents.push(dhcpv4Config(link));
+    if (nic.address === undefined) documents.push(dhcpv4Config(link, dhcpMetric));
     return link;
   }
   // The parent carries only tagged frames: bring it up without addresses.
   const vlan = `${link}.${nic.vlan}`;
   documents.push(linkConfig(link, { up: true }));
   documents.push(vlanConfig(vlan, link, nic.vlan, settings));
-  if (nic.address === undefined) documents.push(dhcpv4Config(vlan));
+  if (nic.address === undefined) documents.push(dhcpv4Config(vlan, dhcpMetric));
   return vlan;
 }

@@ -51,10 +51,14 @@ function addFile(files: PlannedFile[], fileHeader: string, path: string, documen
 
 function commonDocuments(model: ClusterModel): Document[] {
   const cniReplaced = model.cni.kind !== "flannel";
+  const kubelet: Document = { nodeIP: { validSubnets: [model.network.cidr] } };
+  // Serving certificates signed by the cluster CA, so that metrics-server can verify the
+  // kubelets (Talos guide "Deploy the Metrics Server"); the approver signs off the CSRs.
+  if (model.kubeletServingCerts !== undefined) kubelet["extraArgs"] = { "rotate-server-certificates": "true" };
   const machine: Document = {
     install: { disk: model.talos.installDisk },
     // The node network is where the kubelet and etcd talk; other NICs stay private.
-    kubelet: { nodeIP: { validSubnets: [model.network.cidr] } },
+    kubelet,
     features: { kubePrism: { enabled: true, port: KUBEPRISM_PORT } },
   };
   const network: Document = {
@@ -72,6 +76,8 @@ function commonDocuments(model: ClusterModel): Document[] {
     network["cni"] = { name: "flannel", flannel: { extraArgs: [`--iface-can-reach=${model.platform.privateGateway}`] } };
   }
   const cluster: Document = { network };
+  // The public discovery service (discovery.talos.dev) cannot be reached from an air gap.
+  if (!model.talos.discovery) cluster["discovery"] = { enabled: false };
   // Cilium replaces kube-proxy (kubeProxyReplacement=true in its values).
   if (model.cni.kind === "cilium") cluster["proxy"] = { disabled: true };
   // The Hetzner cloud controller manager initializes the nodes: kubelets start with
@@ -79,7 +85,9 @@ function commonDocuments(model: ClusterModel): Document[] {
   if (model.addons.some((addon) => addon.id === "hcloud-ccm")) cluster["externalCloudProvider"] = { enabled: true };
   const documents: Document[] = [{ machine, cluster }];
   if (model.network.nameservers.length > 0) documents.push(resolverConfig(model.network.nameservers));
-  if (model.network.ntp.length > 0) documents.push(timeSyncConfig(model.network.ntp));
+  if (model.network.ntp.length > 0 || model.network.ptp.length > 0) {
+    documents.push(timeSyncConfig(model.network.ntp, model.network.ptp));
+  }
   for (const mirror of model.registryMirrors) documents.push(registryMirrorConfig(mirror));
   return documents;
 }
@@ -90,6 +98,8 @@ function controlPlaneDocument(model: ClusterModel): Document {
     // etcd peers talk over the node network only.
     etcd: { advertisedSubnets: [model.network.cidr] },
   };
+  // The control planes fetch the approver's manifest and keep it applied (cluster.extraManifests).
+  if (model.kubeletServingCerts !== undefined) cluster["extraManifests"] = [model.kubeletServingCerts.approverManifest];
   // An endpoint that lands on a control plane (VIP, floating IP) reaches kube-apiserver on its own port.
   if (model.endpoint.apiServerPort !== DEFAULT_APISERVER_PORT) {
     cluster["controlPlane"] = { localAPIServerPort: model.endpoint.apiServerPort };
