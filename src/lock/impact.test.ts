@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { describeImpact, foldImpacts, machineImpact } from "./impact.js";
+import type { MachinesLock } from "./machines-lock.js";
+
+const lock = (nodes: MachinesLock["nodes"], kubernetes = "v1.36.3"): MachinesLock => ({ platform: "proxmox", talos: "v1.13.9", kubernetes, nodes });
+const cp = (host: string, configuration = "a") => ({ role: "controlplane" as const, host, vmId: 1, cpu: 4, memory: 8192, osDisk: 64, uefi: false, configuration });
+const wk = (host: string, configuration = "b") => ({ role: "worker" as const, host, vmId: 2, cpu: 8, memory: 16384, osDisk: 100, uefi: false, configuration });
+
+describe("machineImpact", () => {
+  it("says nothing when nothing changes", () => {
+    const same = lock({ "cp-1": cp("a"), "wk-1": wk("b") });
+    expect(machineImpact(same, same)).toEqual([]);
+  });
+
+  it("reports a removed node's reset and the Node object to delete", () => {
+    const next = lock({ "cp-1": cp("a") });
+    expect(describeImpact(machineImpact(lock({ "cp-1": cp("a"), "wk-1": wk("b") }), next), next)).toEqual([
+      "wk-1: destroyed (reset first (leaves etcd, wiped); then `kubectl delete node wk-1`)",
+    ]);
+  });
+
+  it("names every node of a Kubernetes bump and says to run upgrade-k8s first", () => {
+    const before = lock({ "cp-1": cp("a"), "cp-2": cp("b"), "cp-3": cp("c"), "wk-1": wk("a") });
+    const next = lock({ "cp-1": cp("a", "x"), "cp-2": cp("b", "x"), "cp-3": cp("c", "x"), "wk-1": wk("a", "y") }, "v1.36.4");
+    expect(describeImpact(foldImpacts(machineImpact(before, next)), next)).toEqual([
+      "every node: reconfigured (configuration (Kubernetes v1.36.3 -> v1.36.4)); run `talosctl upgrade-k8s` first, or every node restarts its Kubernetes components at once",
+    ]);
+  });
+
+  it("marks a control plane replaced by a host change and folds reboots of a role", () => {
+    const before = lock({ "cp-1": cp("a"), "cp-2": cp("b"), "cp-3": cp("c") });
+    const next = lock({ "cp-1": { ...cp("a"), memory: 16384 }, "cp-2": { ...cp("d"), memory: 16384 }, "cp-3": { ...cp("c"), memory: 16384 } });
+    const impacts = foldImpacts(machineImpact(before, next));
+    expect(impacts.map((i) => [i.kind, i.nodes, i.controlPlane])).toEqual([
+      ["reboot", ["cp-1", "cp-3"], true],
+      ["replace", ["cp-2"], true],
+    ]);
+  });
+});
