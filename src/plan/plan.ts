@@ -4,6 +4,7 @@ import { compareStrings } from "../model/util.js";
 import type { PlanContext, PlatformOutputs } from "./feature.js";
 import { FEATURES } from "./features/index.js";
 import type { PlannedFile } from "./planned-file.js";
+import { planGitignore } from "./gitignore.js";
 import { planMachinesLock } from "./machines-lock.js";
 import { planReadme } from "./readme.js";
 import { planRoot } from "./root.js";
@@ -23,6 +24,7 @@ export function plan(model: ClusterModel): PlannedFile[] {
     ...planRoot(model, features, context),
     ...features.flatMap((feature) => feature.files(model, context)),
     planReadme(model, features.flatMap((feature) => (feature.module === undefined ? [] : [feature.module(model)]))),
+    planGitignore(model),
   ];
   files.push(planMachinesLock(model, files));
   const seen = new Set<string>();

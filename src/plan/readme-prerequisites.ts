@@ -50,10 +50,14 @@ function platformPrerequisites(model: ClusterModel): string[] {
         `Every machine boots the Talos ISO (${IMAGE_URL}) and waits in maintenance mode at its address from the spec (a DHCP reservation, or \`ip=\` in \`talos.schematic.extraKernelArgs\`). \`tofu apply\` then installs Talos to the install disk and gives each machine its static network configuration.`,
       ];
     case "proxmox":
-      return model.nodes.some((node) => node.ip === undefined)
-        ? [
-            "DHCP nodes are reached at the address the QEMU guest agent reports for their first NIC; keep it stable with DHCP reservations for the MAC addresses in `main.tf`.",
-          ]
-        : [];
+      return [
+        // bpg/proxmox imports a downloaded image into a VM disk over SSH (disk.file_id: qm disk import).
+        `\`tofu\` reaches every Proxmox host over SSH as \`${platform.sshUsername}\` (the ssh-agent, or \`PROXMOX_VE_SSH_PRIVATE_KEY\` with \`-var proxmox_ssh_agent=false\`): the provider imports the Talos disk image into each VM with \`qm disk import\`.`,
+        ...(model.nodes.some((node) => node.ip === undefined)
+          ? [
+              "DHCP nodes are reached at the address the QEMU guest agent reports for their first NIC; keep it stable with DHCP reservations for the MAC addresses in `main.tf`.",
+            ]
+          : []),
+      ];
   }
 }

@@ -5,6 +5,7 @@ import type { ModuleInfo } from "./feature.js";
 import { header, type PlannedFile } from "./planned-file.js";
 import { chartsView } from "./readme-charts.js";
 import { dayTwoNotes } from "./readme-day2.js";
+import { machinesView } from "./readme-machines.js";
 import { prerequisites } from "./readme-prerequisites.js";
 
 const PLATFORM_NAMES = { proxmox: "Proxmox VE", hcloud: "Hetzner Cloud", metal: "existing machines" } as const;
@@ -44,6 +45,7 @@ export function planReadme(model: ClusterModel, modules: readonly ModuleInfo[]):
     applyEnv,
     prerequisites: prerequisites(model),
     dayTwo: dayTwoNotes(model),
+    machines: machinesView(model),
     charts: chartsView(model),
     diagram: ["root --> " + modules.map((m) => m.call).join(" & "), ...modules.flatMap((m) => m.diagram)],
     modules: [{ path: ".", description: `Providers, ${model.backend.kind === "s3" ? "S3 backend, " : ""}variables, module calls, outputs.` }].concat(

@@ -1,0 +1,94 @@
+/**
+ * "What this tree makes", first thing a reviewer reads in a pull request: the machines, where
+ * they run, how the API is reached, and what runs on the cluster, in words and one table.
+ */
+import type { ClusterModel, NodeModel } from "../model/model.js";
+
+const gib = (mib: number): string => `${Number.isInteger(mib / 1024) ? mib / 1024 : (mib / 1024).toFixed(1)} GiB`;
+
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function where(model: ClusterModel): string {
+  const platform = model.platform;
+  switch (platform.kind) {
+    case "proxmox": {
+      const hosts = [...new Set(model.nodes.map((n) => n.host ?? ""))].filter((h) => h !== "").sort();
+      return `as Proxmox VE VMs on ${hosts.join(", ")}`;
+    }
+    case "hcloud":
+      return `as Hetzner Cloud servers in ${platform.location}, in a private network ${platform.networkRange}`;
+    case "metal":
+      return "on machines that already run Talos in maintenance mode";
+  }
+}
+
+function endpointLine(model: ClusterModel): string {
+  const endpoint = model.endpoint;
+  if (endpoint.created === "load-balancer") return `The Kubernetes API is reached through a Hetzner load balancer on port ${endpoint.port}.`;
+  if (endpoint.created === "floating-ip") return `The Kubernetes API is reached at a Hetzner floating IP that Talos moves between control planes, port ${endpoint.port}.`;
+  if (endpoint.vip !== undefined) return `The Kubernetes API is ${endpoint.url}: a Layer 2 VIP that one control plane holds at a time.`;
+  return `The Kubernetes API is ${endpoint.url}.`;
+}
+
+function workloads(model: ClusterModel): string[] {
+  const lines: string[] = [];
+  const cni = model.cni;
+  if (cni.kind === "cilium") {
+    lines.push(
+      `Cilium ${cni.version} is the CNI and replaces kube-proxy, ${cni.mode === "inline" ? "created by the control planes at bootstrap (an inline manifest)" : "installed by Helm after the health check"}.`,
+    );
+  } else if (cni.kind === "flannel") lines.push("Flannel, Talos's default CNI, comes up with the cluster.");
+  else lines.push("No CNI is installed: bring your own.");
+  for (const addon of model.addons) {
+    lines.push(`${addon.chart} ${addon.version} runs in ${addon.namespace} (${addon.mode === "inline" ? "an inline manifest" : "a Helm release"}).`);
+  }
+  const { flux, argocd, tofuController } = model.gitops;
+  if (flux !== undefined) lines.push(`Flux syncs ${flux.url} (branch ${flux.branch}, path ${flux.path}) from day 0.`);
+  if (argocd !== undefined) lines.push("Argo CD runs from day 0, with a root Application.");
+  if (tofuController !== undefined) lines.push("tofu-controller objects let a fleet cluster apply this tree (tofu-controller/).");
+  return lines;
+}
+
+function size(model: ClusterModel, node: NodeModel): string {
+  switch (model.platform.kind) {
+    case "proxmox":
+      return `${node.cpu} vCPU, ${gib(node.memory)}, ${node.osDisk} GB${node.dataDisk === undefined ? "" : ` + ${node.dataDisk} GB data`}${node.uefi ? ", UEFI" : ""}`;
+    case "hcloud":
+      return node.serverType ?? "";
+    case "metal":
+      return `installs to ${node.installDisk ?? model.talos.installDisk}`;
+  }
+}
+
+function place(model: ClusterModel, node: NodeModel): string {
+  switch (model.platform.kind) {
+    case "proxmox":
+      return `${node.host ?? ""}${node.vmId === undefined ? "" : ` (VM ${node.vmId})`}`;
+    case "hcloud":
+      return model.platform.location;
+    case "metal":
+      return node.nics[0]?.mac ?? node.nics[0]?.link ?? "";
+  }
+}
+
+export function machinesView(model: ClusterModel) {
+  const planes = model.nodes.filter((n) => n.role === "controlplane").length;
+  const workers = model.nodes.length - planes;
+  return {
+    lines: [
+      `${count(planes, "control plane", "control planes")} and ${count(workers, "worker", "workers")} ${where(model)}, running Talos ${model.talos.version} and Kubernetes ${model.kubernetes.version}.`,
+      endpointLine(model),
+      ...workloads(model),
+    ],
+    placeHeader: { proxmox: "host", hcloud: "location", metal: "link" }[model.platform.kind],
+    rows: model.nodes.map((node) => ({
+      name: node.name,
+      role: node.role === "controlplane" ? "control plane" : "worker",
+      place: place(model, node),
+      address: node.ip ?? "DHCP",
+      size: size(model, node),
+    })),
+  };
+}
