@@ -89,3 +89,15 @@ await bundle({
   outfile: join(root, "dist/launcher.cjs"),
   format: "cjs",
 });
+
+// The library's type declarations (package.json "types"): TypeScript consumers of compile().
+// tsc's own API, no child process; tsconfig.types.json names the entry point.
+{
+  const ts = (await import("typescript")).default;
+  const configPath = join(root, "tsconfig.types.json");
+  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  if (parsed === undefined) throw new Error("tsconfig.types.json cannot be read");
+  const emitted = ts.createProgram(parsed.fileNames, parsed.options).emit(undefined, undefined, undefined, true);
+  const errors = emitted.diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error);
+  if (errors.length > 0) throw new Error(ts.formatDiagnostics(errors, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => "\n" }));
+}

@@ -112,6 +112,22 @@ describe("init", () => {
     expect(build.exitCode).toBe(0);
   });
 
+  it.each(["proxmox", "hcloud", "metal"])("writes a %s starter that builds as is, for that platform", async (platform) => {
+    dir = workspace();
+    expect((await runBin(["init", "--platform", platform], { cwd: dir })).exitCode).toBe(0);
+    expect(readFileSync(join(dir, "cluster.yaml"), "utf8")).toContain(`  platform:\n    ${platform}:`);
+    const build = await runBin(["build", "cluster.yaml", "-o", "infra"], { cwd: dir });
+    expect(build.stderr).toBe("");
+    expect(build.exitCode).toBe(0);
+  });
+
+  it("refuses an unknown platform", async () => {
+    dir = workspace();
+    const refused = await runBin(["init", "--platform", "aws"], { cwd: dir });
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain('--platform "aws" is not one of proxmox, hcloud, metal');
+  });
+
   it("points the modeline at the installed package's schema when there is one", async () => {
     dir = workspace();
     const schema = join(

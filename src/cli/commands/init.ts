@@ -15,14 +15,20 @@ import { ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { packageRoot, schemaFile } from "../package-root.js";
 import { displayPath } from "../spec-inputs.js";
-import { starterSpec } from "./starter-spec.js";
+import { starterSpec, type StarterPlatform } from "./starter-spec.js";
+
+function isStarterPlatform(value: string): value is StarterPlatform {
+  return value === "proxmox" || value === "hcloud" || value === "metal";
+}
 
 const HELP = `Usage: talos-hclgen init [path] [options]
 
-Write a commented starter spec (default: cluster.yaml) for a single-node Proxmox cluster.
-It builds as is; edit the addresses and the Proxmox endpoint first.
+Write a commented starter spec (default: cluster.yaml) for a single-node cluster. It
+builds as is; edit the addresses (and the platform's settings) first. Complete examples of
+every setup: the fixtures/*/spec.yaml of the talos-hclgen repository.
 
 Options:
+      --platform <name>  proxmox (default), hcloud or metal
       --name <name>  the cluster's metadata.name (default: homelab)
       --force        overwrite the file if it exists
   -h, --help         show this help
@@ -38,6 +44,7 @@ export async function runInitCommand(
 ): Promise<number> {
   const parsed = parseCommandArgs(argv, {
     name: { type: "string" },
+    platform: { type: "string" },
     force: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   });
@@ -63,6 +70,9 @@ export async function runInitCommand(
       `--name "${name}" is not a DNS label`,
       "use lower-case letters, digits and '-', e.g. --name homelab",
     );
+  const platform = stringOption(args, "platform") ?? "proxmox";
+  if (!isStarterPlatform(platform))
+    return usageError(io, "init", `--platform "${platform}" is not one of proxmox, hcloud, metal`, "e.g. --platform hcloud");
   const target = resolve(io.cwd, path);
   const shown = displayPath(io.cwd, target);
   const existing = existsSync(target)
@@ -84,6 +94,7 @@ export async function runInitCommand(
     name,
     versions: defaultVersions(),
     specPath: shown,
+    platform,
   });
   const failure = writeAtomically(target, text);
   if (failure !== undefined) {

@@ -13,34 +13,28 @@ export interface StarterValues {
   specPath: string;
 }
 
-export function starterSpec(v: StarterValues): string {
-  return `# yaml-language-server: $schema=${v.schemaRef}
-#
-# A talos-hclgen cluster spec: this one file describes the whole cluster, and
-#   talos-hclgen build ${v.specPath} -o infra
-# turns it into a plain OpenTofu/Terraform tree in infra/. Run that again after every edit.
-#
-# This starter is a single-node Proxmox cluster. Change the addresses and the Proxmox
-# endpoint to match your network, then build. Document any field with
-#   talos-hclgen explain <field>        e.g. talos-hclgen explain nodes[].role
-#
-# Secrets never go in this file: the Proxmox API token is read from the environment
-# (PROXMOX_VE_API_TOKEN) when you run tofu.
-apiVersion: talos-hclgen/v1
-kind: Cluster
-metadata:
-  name: ${v.name}                 # used in resource names, file paths and tags: a DNS label
-spec:
-  talos:
-    # renovate: datasource=github-releases depName=siderolabs/talos
-    version: ${v.versions.talos}
-  kubernetes:
-    # Must be a release this Talos version supports; build checks it.
-    # renovate: datasource=github-releases depName=kubernetes/kubernetes
-    version: ${v.versions.kubernetes}
-    # One node does everything, so workloads may run on the control plane.
-    allowSchedulingOnControlPlanes: true
-  endpoint:
+export type StarterPlatform = "proxmox" | "hcloud" | "metal";
+
+const INTRO: Record<StarterPlatform, string> = {
+  proxmox: `# This starter is a single-node Proxmox cluster. Change the addresses and the Proxmox
+# endpoint to match your network, then build.`,
+  hcloud: `# This starter is a single-node Hetzner Cloud cluster behind a load balancer. Set
+# adminCidrs to the networks you run tofu from, then build; the tree's README says how to
+# make the Talos snapshot the server boots.`,
+  metal: `# This starter is a single machine you already have, booted from the Talos ISO into
+# maintenance mode. Change its address, link and install disk, then build.`,
+};
+
+const SECRETS: Record<StarterPlatform, string> = {
+  proxmox: "the Proxmox API token is read from the environment\n# (PROXMOX_VE_API_TOKEN) when you run tofu.",
+  hcloud: "the Hetzner Cloud token is read from the environment\n# (HCLOUD_TOKEN) when you run tofu.",
+  metal: "the tree generates the cluster's secrets and keeps them\n# in the OpenTofu state.",
+};
+
+function platformSection(platform: StarterPlatform): string {
+  switch (platform) {
+    case "proxmox":
+      return `  endpoint:
     # With one control plane, the Kubernetes API is that node's address. With three,
     # use a Layer 2 VIP the control planes share instead, e.g. vip: 192.168.1.20
     host: 192.168.1.21
@@ -61,7 +55,70 @@ spec:
       role: controlplane
       class: small
       address: 192.168.1.21/24     # static, inside network.cidr
-  cni:
+`;
+    case "hcloud":
+      return `  endpoint: {}                     # the API behind a Hetzner load balancer the tree creates
+  network:                         # the servers' private network (a subnet of networkRange)
+    cidr: 10.0.1.0/24
+  platform:
+    hcloud:
+      location: nbg1
+      adminCidrs: [203.0.113.0/24] # who may reach the Talos and Kubernetes APIs: your networks
+  nodeClasses:
+    small: { serverType: cx32 }    # Hetzner server types: hcloud server-type list
+  nodes:
+    - name: cp-1
+      role: controlplane
+      class: small
+      address: 10.0.1.11/24        # the server's private address, inside network.cidr
+`;
+    case "metal":
+      return `  endpoint:
+    # With one control plane, the Kubernetes API is that node's address. With three,
+    # use a Layer 2 VIP the control planes share instead, e.g. vip: 192.168.1.20
+    host: 192.168.1.21
+  network:                         # the network the machines live on
+    cidr: 192.168.1.0/24
+    gateway: 192.168.1.1
+    nameservers: [192.168.1.1]
+  platform:
+    metal:
+      interface: enp1s0            # the link that carries the node network (talosctl get links)
+  nodes:
+    - name: cp-1
+      role: controlplane
+      address: 192.168.1.21/24     # where the machine waits in maintenance mode, and keeps
+      installDisk: /dev/nvme0n1    # the disk Talos installs to (talosctl get disks --insecure)
+`;
+  }
+}
+
+export function starterSpec(v: StarterValues & { platform: StarterPlatform }): string {
+  return `# yaml-language-server: $schema=${v.schemaRef}
+#
+# A talos-hclgen cluster spec: this one file describes the whole cluster, and
+#   talos-hclgen build ${v.specPath} -o infra
+# turns it into a plain OpenTofu/Terraform tree in infra/. Run that again after every edit.
+#
+${INTRO[v.platform]} Document any field with
+#   talos-hclgen explain <field>        e.g. talos-hclgen explain nodes[].role
+#
+# Secrets never go in this file: ${SECRETS[v.platform]}
+apiVersion: talos-hclgen/v1
+kind: Cluster
+metadata:
+  name: ${v.name}                 # used in resource names, file paths and tags: a DNS label
+spec:
+  talos:
+    # renovate: datasource=github-releases depName=siderolabs/talos
+    version: ${v.versions.talos}
+  kubernetes:
+    # Must be a release this Talos version supports; build checks it.
+    # renovate: datasource=github-releases depName=kubernetes/kubernetes
+    version: ${v.versions.kubernetes}
+    # One node does everything, so workloads may run on the control plane.
+    allowSchedulingOnControlPlanes: true
+${platformSection(v.platform)}  cni:
     cilium:                        # kube-proxy replacement, configured the way Talos needs it
       # renovate: datasource=helm depName=cilium registryUrl=https://helm.cilium.io
       version: ${v.versions.cilium}
