@@ -9,6 +9,7 @@ export interface Styler {
   yellow(text: string): string;
   blue(text: string): string;
   cyan(text: string): string;
+  green(text: string): string;
 }
 
 function wrap(open: number, close: number): (text: string) => string {
@@ -18,6 +19,6 @@ function wrap(open: number, close: number): (text: string) => string {
 const identity = (text: string): string => text;
 
 export function createStyler(color: boolean): Styler {
-  if (!color) return { bold: identity, dim: identity, red: identity, yellow: identity, blue: identity, cyan: identity };
-  return { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), yellow: wrap(33, 39), blue: wrap(34, 39), cyan: wrap(36, 39) };
+  if (!color) return { bold: identity, dim: identity, red: identity, yellow: identity, blue: identity, cyan: identity, green: identity };
+  return { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), yellow: wrap(33, 39), blue: wrap(34, 39), cyan: wrap(36, 39), green: wrap(32, 39) };
 }

@@ -67,7 +67,9 @@ const unknownField: Handler = (ctx) => {
   const candidates = known.filter((k) => !present.has(k));
   let hint = didYouMeanHint(field, candidates);
   if (hint === undefined && known.length === 0) hint = `${displayPath(ctx.path)} takes no fields: write ${quote(`${String(ctx.path[ctx.path.length - 1] ?? "it")}: {}`)}`;
-  else if (hint === undefined && candidates.length > 0 && candidates.length <= 12) hint = `fields allowed here: ${candidates.join(", ")}`;
+  // Every field the map takes, those already set included: a list without them reads as if
+  // they were not allowed (the did-you-mean above only offers the ones not set yet).
+  else if (hint === undefined && known.length > 0 && known.length <= 40) hint = `fields allowed here: ${known.join(", ")}`;
   return make("schema/unknown-field", `unknown field ${quote(field)} ${subjectIn(ctx.path)}`, path, ctx.locator.keySpan(path) ?? ctx.locator.nearest(path), hint);
 };
 

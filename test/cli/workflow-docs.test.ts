@@ -76,15 +76,33 @@ describe("docs/workflow.md", () => {
     );
   });
 
-  it("has Renovate file patterns for spec.yaml and clusters/*.yaml", () => {
+  it("has Renovate file patterns for cluster.yaml (what init writes), spec.yaml and clusters/*.yaml", () => {
     const patterns = manager.managerFilePatterns.map(
       (p) => new RegExp(p.slice(1, -1)),
     );
-    for (const path of ["spec.yaml", "infra/../spec.yml", "clusters/prod.yaml"])
+    for (const path of ["cluster.yaml", "envs/cluster.yml", "spec.yaml", "infra/../spec.yml", "clusters/prod.yaml"])
       expect(patterns.some((p) => p.test(path))).toBe(true);
     expect(patterns.some((p) => p.test("infra/patches/common.yaml"))).toBe(
       false,
     );
+  });
+});
+
+describe("the project's address", () => {
+  it("is package.json's repository wherever the docs name it, and hooks call the local bin", () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { repository: { url: string }; homepage: string; bugs: { url: string } };
+    const home = pkg.repository.url.replace(/^git\+/, "").replace(/\.git$/, "");
+    expect(pkg.homepage.startsWith(home)).toBe(true);
+    expect(pkg.bugs.url).toBe(`${home}/issues`);
+    for (const file of ["docs/workflow.md", ".pre-commit-hooks.yaml", "README.md"]) {
+      const text = readFileSync(join(ROOT, file), "utf8");
+      for (const [url] of text.matchAll(/https:\/\/github\.com\/[\w.-]+\/talos-hclgen\b/g)) expect(url, file).toBe(home);
+    }
+    expect(doc).toContain(`repo: ${home}`);
+    // lefthook runs on every commit: the local bin, never npx (its own start-up on each run).
+    const lefthook = blocks("yaml").find((b) => b.includes("# lefthook.yml")) ?? "";
+    expect(lefthook).not.toContain("npx");
+    expect(lefthook).toContain("./node_modules/.bin/talos-hclgen");
   });
 });
 

@@ -6,6 +6,7 @@
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { comparePaths } from "../../output/paths.js";
 import type { CliIo } from "../io.js";
+import { createStyler, type Styler } from "../../diagnostics/ansi.js";
 
 export type BuildStatus = "written" | "deleted" | "unchanged";
 export type CheckStatus = "changed" | "missing" | "extra" | "unchanged";
@@ -68,8 +69,27 @@ export function isDrifted(tree: TreeReport): boolean {
   return tree.files.some((f) => f.status !== "unchanged");
 }
 
+/** A unified diff with its lines coloured the way git colours them. */
+function colourDiff(diff: string, styler: Styler): string {
+  return diff
+    .split("\n")
+    .map((line) =>
+      line.startsWith("+++") || line.startsWith("---")
+        ? styler.bold(line)
+        : line.startsWith("+")
+          ? styler.green(line)
+          : line.startsWith("-")
+            ? styler.red(line)
+            : line.startsWith("@@")
+              ? styler.cyan(line)
+              : line,
+    )
+    .join("\n");
+}
+
 /** The human form: per tree, the file lines, the diff (--check), then the summary line. */
-export function printTrees(io: CliIo, report: BuildReport): void {
+export function printTrees(io: CliIo, report: BuildReport, color = false): void {
+  const styler = createStyler(color);
   for (const tree of report.trees) {
     for (const file of tree.files) {
       if (file.status === "unchanged") continue;
@@ -78,7 +98,7 @@ export function printTrees(io: CliIo, report: BuildReport): void {
         `${verb} ${file.path}${file.forced ? " (forced)" : ""}\n`,
       );
     }
-    if (tree.diff) io.stdout.write(tree.diff);
+    if (tree.diff) io.stdout.write(colourDiff(tree.diff, styler));
     io.stdout.write(`${summaryLine(tree, report.check)}\n`);
     if (tree.impact !== undefined && tree.impact.length > 0) {
       io.stdout.write(`${tree.outDir}: ${report.check ? "building it would change" : "the next apply changes"} running machines:\n`);

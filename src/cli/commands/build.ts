@@ -256,7 +256,7 @@ function finish(
   sources: ReadonlyMap<string, string>,
 ): void {
   if (s.json) return printJson(io, report);
-  if (!s.quiet) printTrees(io, report);
+  if (!s.quiet) printTrees(io, report, s.style.color);
   reportDiagnostics(io, report.diagnostics, {
     style: s.style,
     quiet: s.quiet,
