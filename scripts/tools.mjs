@@ -211,6 +211,21 @@ function main() {
     );
   }
 
+  // Git hook managers the workflow docs configure (test/hooks): the lefthook flow runs with
+  // the real binary; pre-commit is a Python program and comes from Debian (.ci/run).
+  const hooks = {};
+  for (const pin of pins.hooks) {
+    const moduleDir = download(pin.module, pin.version, pin.sum);
+    hooks[pin.name] = buildInto(
+      join(cache, pin.name, pin.version),
+      pin.name,
+      stampOf(pin),
+      moduleDir,
+      pin.package,
+      `${pin.name} ${pin.version}`,
+    );
+  }
+
   const charts = {};
   for (const pin of pins.charts) {
     const moduleDir = download(pin.module, pin.moduleVersion, pin.sum);
@@ -226,6 +241,7 @@ function main() {
     go: version,
     tofu,
     local,
+    hooks,
     mirror,
     providers: Object.fromEntries(providers.map((p) => [p.source, { version: p.version.replace(/^v/, ""), binary: p.binary }])),
     doubles: pins.notServed,

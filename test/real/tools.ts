@@ -22,6 +22,8 @@ export interface Tools {
   /** Real provider binaries by source (bpg/proxmox): what the proxy serves. */
   providers: Record<string, { version: string; binary: string }>;
   charts: Record<string, { repository: string; version: string; dir: string }>;
+  /** Git hook managers the workflow docs configure, by name (lefthook). */
+  hooks: Record<string, string>;
 }
 
 interface Manifest {
@@ -31,6 +33,7 @@ interface Manifest {
   local: Record<string, { hash: string; binary: string }>;
   providers: Record<string, { version: string; binary: string }>;
   charts: Record<string, { repository: string; version: string; dir: string }>;
+  hooks: Record<string, string>;
 }
 
 export const toolsRequired = process.env["CI"] === "true" || process.env["TALOS_HCLGEN_REQUIRE_TOOLS"] === "1";
@@ -47,11 +50,11 @@ function locate(): Tools | string {
   }
   const testkit = manifest.local["testkit"]?.binary;
   const talosValidate = manifest.local["talos-validate"]?.binary;
-  const binaries = [manifest.tofu, testkit, talosValidate, ...Object.values(manifest.providers).map((p) => p.binary)];
+  const binaries = [manifest.tofu, testkit, talosValidate, ...Object.values(manifest.providers).map((p) => p.binary), ...Object.values(manifest.hooks)];
   const missing = binaries.find((binary) => binary === undefined || !existsSync(binary));
   if (missing !== undefined || testkit === undefined || talosValidate === undefined)
     return `a built tool is missing (${missing ?? "testkit"}): run \`npm run tools\``;
-  return { tofu: manifest.tofu, testkit, talosValidate, providers: manifest.providers, charts: manifest.charts };
+  return { tofu: manifest.tofu, testkit, talosValidate, providers: manifest.providers, charts: manifest.charts, hooks: manifest.hooks };
 }
 
 const located = locate();
