@@ -8,7 +8,7 @@
  *
  * pre-commit's node language: pre_commit/languages/node.py (install_environment).
  */
-import { execa, type Options, type Result } from "execa";
+import { execa, type Options } from "execa";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -43,8 +43,17 @@ const env = (extra: Record<string, string> = {}): Record<string, string> => ({
   npm_config_update_notifier: "false",
   ...extra,
 });
-const run = (file: string, args: readonly string[], options: Options & { cwd: string }): Promise<Result> =>
-  execa(file, args, { extendEnv: false, env: env(), reject: false, all: true, ...options });
+/** What the tests read of a finished process. */
+interface Result {
+  readonly command: string;
+  readonly exitCode: number | undefined;
+  readonly all: unknown;
+  readonly stdout: unknown;
+}
+const run = async (file: string, args: readonly string[], options: Options & { cwd: string }): Promise<Result> => {
+  const done = await execa(file, args, { extendEnv: false, env: env(), reject: false, all: true, ...options });
+  return { command: done.command, exitCode: done.exitCode, all: done.all, stdout: done.stdout };
+};
 const git = (cwd: string, ...args: string[]): Promise<Result> => run("git", args, { cwd });
 
 async function ok(result: Promise<Result>): Promise<Result> {
