@@ -19,7 +19,8 @@ export { decodeSpec, type DecodedSpec } from "./spec/encoding.js";
 export function compile(specText: string, options: CompileOptions): CompileResult {
   const checked = checkSpec(specText, options.specPath);
   const diagnostics = sortDiagnostics(checked.diagnostics);
-  if (checked.spec === undefined || hasErrors(diagnostics)) return { files: [], diagnostics };
+  const secretRanges = checked.secretRanges.length === 0 ? {} : { secretRanges: checked.secretRanges };
+  if (checked.spec === undefined || hasErrors(diagnostics)) return { files: [], diagnostics, ...secretRanges };
   const previous = parseMachinesLock(options.previousLock) ?? (options.treeWithoutLock === true ? "round-robin" : undefined);
   const model = normalize(checked.spec, options.sourceName ?? options.specPath, previous);
   return { files: formatFiles(plan(model)), diagnostics };

@@ -32,4 +32,10 @@ export interface CompileResult {
   files: GeneratedFile[];
   /** Sorted; warnings may accompany files. */
   diagnostics: Diagnostic[];
+  /**
+   * Offsets of the spec text that hold what the secret scan flagged (values under credential
+   * keys, credential-shaped values and keys): a code frame must not print them. Pass them to
+   * renderPretty's `hidden`; absent when the scan flagged nothing.
+   */
+  secretRanges?: Array<{ start: number; end: number }>;
 }

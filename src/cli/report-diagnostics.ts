@@ -3,6 +3,7 @@
  * and the plain one-line style for logs and CI, followed by a count.
  */
 import { sortDiagnostics, type Diagnostic } from "../diagnostics/diagnostic.js";
+import type { TextRange } from "../diagnostics/redact.js";
 import { renderPlain } from "../diagnostics/render-plain.js";
 import { renderPrettyAll } from "../diagnostics/render-pretty.js";
 import { summarize } from "../diagnostics/summary.js";
@@ -15,6 +16,8 @@ export interface ReportOptions {
   quiet: boolean;
   /** Source text by display path, for code frames. */
   sources: ReadonlyMap<string, string>;
+  /** What the secret scan flagged in each source, which code frames hide. */
+  secretRanges?: ReadonlyMap<string, readonly TextRange[]>;
 }
 
 export function reportDiagnostics(
@@ -28,7 +31,7 @@ export function reportDiagnostics(
   if (shown.length === 0) return;
   if (options.style.pretty) {
     io.stderr.write(
-      `${renderPrettyAll(shown, { color: options.style.color, source: (file) => options.sources.get(file) })}\n\n`,
+      `${renderPrettyAll(shown, { color: options.style.color, source: (file) => options.sources.get(file), hidden: (file) => options.secretRanges?.get(file) })}\n\n`,
     );
   } else {
     io.stderr.write(`${renderPlain(shown).join("\n")}\n`);

@@ -13,6 +13,8 @@ export const DIAGNOSTIC_CODES = {
   "yaml/bad-merge": "a merge key (<<) is given something other than a map, an alias of a map, or a list of those",
   "yaml/recursive-alias": "an alias is inside the value it refers to, which would make the data infinitely deep",
   "yaml/complex-key": "a map key is itself a map or a list",
+  "yaml/leading-zero": "an unquoted number has a leading zero (0777): YAML 1.2 reads it as decimal, YAML 1.1 readers (Go, Kubernetes) as octal; quote it",
+  "yaml/imprecise-integer": "an unquoted integer is too large to be read exactly (past 2^53) and would reach the tree rounded; quote it",
   "yaml/warning": "the YAML parser warns about something it tolerated (e.g. an unknown tag)",
   // Guards against hostile input (src/spec/text-guards.ts, and the CLI's UTF-8 check)
   "yaml/too-large": "the file is larger than a spec may be (1 MiB), a guard against memory exhaustion",

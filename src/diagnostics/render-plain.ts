@@ -1,4 +1,5 @@
 import { diagnosticFile, type Diagnostic, type Span } from "./diagnostic.js";
+import { redactDiagnostic } from "./redact.js";
 import { terminalSafe } from "./terminal-safe.js";
 
 /**
@@ -11,7 +12,9 @@ import { terminalSafe } from "./terminal-safe.js";
  * Stable against terminal width and colour, which is why golden files use it (esbuild's
  * expectedScanLog does the same).
  */
-export function renderPlainOne(d: Diagnostic): string {
+export function renderPlainOne(given: Diagnostic): string {
+  // No value the secret scan flags is ever printed (redact.ts).
+  const d = redactDiagnostic(given);
   const lines = [terminalSafe(`${location(d)}${d.severity}[${d.code}]: ${d.message}`)];
   if (d.hint !== undefined) lines.push(`  hint: ${terminalSafe(d.hint)}`);
   if (d.related !== undefined) lines.push(`  from spec: ${terminalSafe(spanLocation(d.related))}`);

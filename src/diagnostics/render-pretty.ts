@@ -1,6 +1,8 @@
 import { createStyler, type Styler } from "./ansi.js";
 import { diagnosticFile, type Diagnostic, type Span } from "./diagnostic.js";
+import { mergeRanges, redactDiagnostic, redactLine, type TextRange } from "./redact.js";
 import { spanLocation } from "./render-plain.js";
+import { findSecrets } from "./secret-shapes.js";
 import { terminalSafe } from "./terminal-safe.js";
 
 export interface PrettyOptions {
@@ -8,6 +10,11 @@ export interface PrettyOptions {
   color: boolean;
   /** Source text of a file, for the code frame; without it only the location is printed. */
   source?: (file: string) => string | undefined;
+  /**
+   * Ranges of a file's source that hold a secret the scan flagged by its key, which a code
+   * frame must not print (CompileResult.secretRanges); credential shapes are hidden anyway.
+   */
+  hidden?: (file: string) => readonly TextRange[] | undefined;
 }
 
 /**
@@ -20,9 +27,10 @@ export interface PrettyOptions {
  *    7 |       role: wroker
  *      |             ^^^^^^ did you mean "worker"?
  */
-export function renderPretty(raw: Diagnostic, options: PrettyOptions): string {
-  // Everything printed is made terminal-safe (terminal-safe.ts); the span keeps the real file
-  // name, which `source` looks up.
+export function renderPretty(given: Diagnostic, options: PrettyOptions): string {
+  // Everything printed is redacted (redact.ts) and made terminal-safe (terminal-safe.ts); the
+  // span keeps the real file name, which `source` looks up.
+  const raw = redactDiagnostic(given);
   const d: Diagnostic = {
     ...raw,
     message: terminalSafe(raw.message),
@@ -32,9 +40,10 @@ export function renderPretty(raw: Diagnostic, options: PrettyOptions): string {
   const style = createStyler(options.color);
   const colour = d.severity === "error" ? style.red : style.yellow;
   const lines = [`${style.bold(colour(`${d.severity}[${d.code}]`))}${style.bold(`: ${d.message}`)}`];
-  const text = d.span === undefined ? undefined : options.source?.(d.span.file);
-  if (d.span !== undefined && text !== undefined) {
-    lines.push(...frame(d.span, text, d.hint, style, colour));
+  const file = given.span?.file;
+  const text = file === undefined ? undefined : options.source?.(file);
+  if (d.span !== undefined && file !== undefined && text !== undefined) {
+    lines.push(...frame(d.span, text, hiddenIn(text, options.hidden?.(file)), d.hint, style, colour));
   } else {
     const file = d.span ? `${terminalSafe(d.span.file)}:${d.span.pos.line}:${d.span.pos.col}` : diagnosticFile(d);
     if (file !== "") lines.push(`  ${style.blue("-->")} ${file}`);
@@ -49,17 +58,28 @@ export function renderPrettyAll(diagnostics: readonly Diagnostic[], options: Pre
   return diagnostics.map((d) => renderPretty(d, options)).join("\n\n");
 }
 
-function frame(span: Span, text: string, hint: string | undefined, style: Styler, colour: (s: string) => string): string[] {
+/** The source's credential shapes, scanned once per source text (a file's diagnostics share it). */
+let scanned: { text: string; ranges: TextRange[] } | undefined;
+
+function hiddenIn(text: string, flagged: readonly TextRange[] | undefined): TextRange[] {
+  if (scanned?.text !== text) scanned = { text, ranges: findSecrets(text) };
+  return mergeRanges([...scanned.ranges, ...(flagged ?? [])]);
+}
+
+function frame(span: Span, text: string, hidden: readonly TextRange[], hint: string | undefined, style: Styler, colour: (s: string) => string): string[] {
   const lineStart = text.lastIndexOf("\n", span.start - 1) + 1;
   const newline = text.indexOf("\n", span.start);
-  const lineEnd = newline === -1 ? text.length : newline;
-  const line = terminalSafe(text.slice(lineStart, lineEnd).replace(/\r$/, ""));
+  const lineEnd = newline === -1 ? text.length : text[newline - 1] === "\r" ? newline - 1 : newline;
+  // The line as printed: what the scan flagged is "<redacted>", and the caret follows it.
+  const redacted = redactLine(text, lineStart, lineEnd, hidden);
+  const line = terminalSafe(redacted.text);
   const gutter = String(span.pos.line);
   const pad = " ".repeat(gutter.length);
+  const start = redacted.at(span.start, "start");
   // Keep tabs in the caret's indentation so it lines up however the terminal expands them.
-  const before = terminalSafe(text.slice(lineStart, span.start)).replace(/[^\t]/g, " ");
+  const before = terminalSafe(redacted.text.slice(0, start)).replace(/[^\t]/g, " ");
   // Underline only the first line of a multi-line span (a block map, say).
-  const width = Math.max(1, Math.min(span.end, lineStart + line.length) - span.start);
+  const width = Math.max(1, redacted.at(Math.min(span.end, lineEnd), "end") - start);
   const caret = colour("^".repeat(width));
   return [
     `${pad}${style.blue("-->")} ${terminalSafe(span.file)}:${span.pos.line}:${span.pos.col}`,

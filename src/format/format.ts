@@ -5,6 +5,7 @@
  */
 import type { PlannedFile } from "../plan/planned-file.js";
 import type { GeneratedFile } from "../types.js";
+import { trimEndWhile } from "../spec/trim-runs.js";
 import { formatHcl } from "./hcl.js";
 
 /**
@@ -12,7 +13,8 @@ import { formatHcl } from "./hcl.js";
  * the last value of a YAML file (`key: value\u00a0` is a plain scalar that keeps it).
  */
 function finalNewline(text: string): string {
-  return `${text.replace(/[ \t\n]+$/, "")}\n`;
+  // Not /[ \t\n]+$/, which is quadratic on a long blank run inside a value (trim-runs.ts).
+  return `${trimEndWhile(text, (c) => c === 0x20 || c === 0x09 || c === 0x0a)}\n`;
 }
 
 const FORMATTERS: Record<PlannedFile["kind"], (text: string) => string> = {

@@ -9,7 +9,6 @@ import { HclFormatError } from "./hcl-error.js";
 import {
   BLANKS,
   Char,
-  GO_SPACE,
   HEREDOC_START,
   IDENT,
   IDENT_ASCII_REST,
@@ -21,6 +20,10 @@ import {
   Start,
 } from "./hcl-scan.js";
 import { Kind, Tokens } from "./hcl-tokens.js";
+import { isGoSpace, isJsSpace, trimEndWhile, trimStartWhile } from "../spec/trim-runs.js";
+
+/** The blanks a line comment loses at its end (hclwrite). */
+const isLineBlank = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0d;
 
 // Modes follow scan_tokens.rl: the main (expression) mode, quoted templates and heredoc
 // templates, with a stack so `${ ... }` can nest strings that nest `${ ... }`.
@@ -229,7 +232,7 @@ function comment(): void {
     const next = newline === -1 ? length : newline + 1;
     const last = src.charCodeAt(end - 1);
     if (last === Char.Space || last === Char.Tab || last === Char.Return) {
-      const text = src.slice(pos, end).replace(/[ \t\r]+$/, "") + (newline === -1 ? "" : "\n");
+      const text = trimEndWhile(src.slice(pos, end), isLineBlank) + (newline === -1 ? "" : "\n");
       emitReplaced(Kind.Comment, pos, next, text);
     } else {
       emit(Kind.Comment, pos, next);
@@ -240,7 +243,10 @@ function comment(): void {
   const end = src.indexOf("*/", pos + 2);
   if (end === -1) fail("unterminated /* comment");
   const raw = src.slice(pos, end + 2);
-  const text = raw.replace(/[ \t\r]+\n/g, "\n");
+  // Each line but the last loses its trailing blanks: /[ \t\r]+\n/g would be quadratic on a
+  // long blank run that no newline follows (trim-runs.ts).
+  const lines = raw.split("\n");
+  const text = lines.map((line, i) => (i === lines.length - 1 ? line : trimEndWhile(line, isLineBlank))).join("\n");
   if (text === raw) emit(Kind.Comment, pos, end + 2);
   else emitReplaced(Kind.Comment, pos, end + 2, text);
   pos = end + 2;
@@ -332,8 +338,8 @@ function heredoc(frame: Frame & { kind: "heredoc" }): void {
     // The marker check needs the line as a string; a body line shorter than the marker
     // cannot be it (trimming only removes characters).
     const line = end - pos >= frame.marker.length ? src.slice(pos, end) : "";
-    if (line !== "" && line.replace(GO_SPACE, "") === frame.marker) {
-      emit(Kind.CHeredoc, pos, pos + line.replace(/[\s]+$/u, "").length);
+    if (line !== "" && trimStartWhile(trimEndWhile(line, isGoSpace), isGoSpace) === frame.marker) {
+      emit(Kind.CHeredoc, pos, pos + trimEndWhile(line, isJsSpace).length);
       if (newline !== -1) emit(Kind.Newline, newline, newline + 1);
       stack.pop();
       pos = newline === -1 ? length : newline + 1;

@@ -81,8 +81,6 @@ export const NUMBER = /[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 export const HEREDOC_START = /<<(-?)([\p{ID_Start}_][\p{ID_Continue}-]*)\r?\n/uy;
 /** Characters with no meaning of their own inside a quoted template. */
 export const QUOTED_TEXT = /[^"\\$%\r\n]*/y;
-/** Go's bytes.TrimSpace (unicode.IsSpace), used by the scanner to spot the end marker. */
-export const GO_SPACE = /^[\t\n\v\f\r \u0085\u00A0\p{Z}]+|[\t\n\v\f\r \u0085\u00A0\p{Z}]+$/gu;
 
 /** End of the sticky regex's match at `pos`, or -1. */
 export function matchEnd(sticky: RegExp, src: string, pos: number): number {

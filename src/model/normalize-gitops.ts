@@ -3,6 +3,7 @@ import type { ClusterSpec, FluxSpec, TofuControllerSpec } from "../spec/types.js
 import { DEFAULT_VERSIONS, GITOPS_DEFAULTS } from "./defaults.js";
 import type { ArgocdModel, FluxModel, ForgeModel, GitopsModel, RunnerEnvModel, TofuControllerModel } from "./gitops.js";
 import type { BackendModel, PlatformModel } from "./model.js";
+import { withoutTrailingSlashes } from "./util.js";
 
 export function normalizeGitops(
   spec: ClusterSpec,
@@ -53,7 +54,7 @@ function sshUserOf(url: string): string {
 function forgeOf(flux: FluxSpec): ForgeModel | undefined {
   const forge = flux.forge;
   if (forge?.github !== undefined) return { kind: "github", ...forge.github };
-  if (forge?.gitea !== undefined) return { kind: "gitea", ...forge.gitea, url: forge.gitea.url.replace(/\/+$/, "") };
+  if (forge?.gitea !== undefined) return { kind: "gitea", ...forge.gitea, url: withoutTrailingSlashes(forge.gitea.url) };
   return undefined;
 }
 
@@ -81,7 +82,7 @@ function normalizeTofuController(name: string, spec: TofuControllerSpec, env: Ru
 
 /** tofu-controller's form of a path in the repository: "infra/x/" -> "./infra/x", "." -> "./". */
 function treePath(path: string): string {
-  const bare = path.replace(/^(?:\.\/)+/, "").replace(/\/+$/, "");
+  const bare = withoutTrailingSlashes(path.replace(/^(?:\.\/)+/, ""));
   return bare === "" || bare === "." ? "./" : `./${bare}`;
 }
 

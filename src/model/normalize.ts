@@ -24,7 +24,7 @@ import { normalizeProviders } from "./normalize-providers.js";
 import { normalizeGitops } from "./normalize-gitops.js";
 import { normalizeCni } from "./normalize-cni.js";
 import { kubeletServingCerts, normalizeAddons } from "./normalize-addons.js";
-import { byKey, minorOf, prefixLengthOf } from "./util.js";
+import { byKey, minorOf, prefixLengthOf, withoutTrailingSlashes } from "./util.js";
 import type { MachinesLock } from "../lock/machines-lock.js";
 
 /** Where an earlier build placed each Proxmox node (machines.lock.json), or how it did. */
@@ -85,7 +85,7 @@ function normalizeTalos(spec: ClusterSpec): TalosModel {
   const model: TalosModel = {
     version,
     contract: talos.contract ?? minorOf(version),
-    factoryUrl: (talos.factoryUrl ?? FACTORY_URL).replace(/\/+$/, ""),
+    factoryUrl: withoutTrailingSlashes(talos.factoryUrl ?? FACTORY_URL),
     // Sorted and de-duplicated: the schematic id is a hash of this list.
     // The default (the QEMU guest agent) is for Proxmox VMs only: Hetzner and bare metal have no agent channel.
     extensions: [...new Set(talos.schematic?.extensions ?? (spec.spec.platform.proxmox !== undefined ? DEFAULT_EXTENSIONS : []))].sort(),
@@ -93,8 +93,8 @@ function normalizeTalos(spec: ClusterSpec): TalosModel {
     installDisk: talos.installDisk ?? DEFAULT_INSTALL_DISK,
     discovery: talos.discovery ?? true,
   };
-  if (talos.installerMirror !== undefined) model.installerMirror = talos.installerMirror.replace(/\/+$/, "");
-  if (talos.imageMirror !== undefined) model.imageMirror = talos.imageMirror.replace(/\/+$/, "");
+  if (talos.installerMirror !== undefined) model.installerMirror = withoutTrailingSlashes(talos.installerMirror);
+  if (talos.imageMirror !== undefined) model.imageMirror = withoutTrailingSlashes(talos.imageMirror);
   return model;
 }
 

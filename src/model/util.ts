@@ -1,3 +1,5 @@
+import { isChar, trimEndWhile } from "../spec/trim-runs.js";
+
 /** Code-unit order: the same on every machine and locale. */
 export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -7,6 +9,16 @@ export function compareStrings(a: string, b: string): number {
 export function byKey<T>(record: Record<string, T>): Array<[string, T]> {
   return Object.entries(record).sort(([a], [b]) => compareStrings(a, b));
 }
+
+/**
+ * "https://x.example/" -> "https://x.example". Not .replace(/\/+$/, ""), which takes quadratic
+ * time on a run of slashes inside a URL (src/spec/trim-runs.ts).
+ */
+export function withoutTrailingSlashes(url: string): string {
+  return trimEndWhile(url, isSlash);
+}
+
+const isSlash = isChar("/");
 
 /** "v1.13.9" -> "v1.13" */
 export function minorOf(version: string): string {

@@ -13,6 +13,7 @@ import type { Alias, Node, Pair } from "yaml";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { isMergeKeyValue } from "./locate.js";
 import type { makeSpan } from "./span.js";
+import { numberLiteralProblem } from "./number-literals.js";
 import { loneSurrogateIn, type TextProblem } from "./text-guards.js";
 
 // Read once: the bundle wraps yaml (CommonJS) so that each `yaml.isScalar` is a getter call,
@@ -32,6 +33,8 @@ export interface DocumentWalk {
   merges: Diagnostic[];
   /** Strings that escapes made into lone surrogates. */
   surrogates: TextProblem[];
+  /** Unquoted numbers that read as something else than they say (number-literals.ts): warnings. */
+  numbers: TextProblem[];
   /** Every alias, in document order. */
   aliasNodes: Alias[];
   /** What an alias refers to, as Alias.resolve(doc) finds it (without a walk per call). */
@@ -63,6 +66,7 @@ export function walkDocument(contents: unknown, span: SpanAt, options: WalkOptio
   const keys: Diagnostic[] = [];
   const aliases: Diagnostic[] = [];
   const surrogates: TextProblem[] = [];
+  const numbers: TextProblem[] = [];
   const aliasNodes: Alias[] = [];
   const mergePairs: Pair[] = [];
   // Anchor names seen so far (findBadAliases' test) and the last node holding each name
@@ -180,6 +184,9 @@ export function walkDocument(contents: unknown, span: SpanAt, options: WalkOptio
       if (typeof value === "string" && node.range !== undefined && node.range !== null && (exhaustive || node.type === QUOTE_DOUBLE)) {
         const problem = loneSurrogateIn(value, node.range[0], node.range[1]);
         if (problem !== undefined) surrogates.push(problem);
+      } else if (typeof value === "number" && node.source !== undefined && node.range !== undefined && node.range !== null && node.type === PLAIN) {
+        const problem = numberLiteralProblem(value, node.source, node.range[0], node.range[1]);
+        if (problem !== undefined) numbers.push(problem);
       }
       return value;
     }
@@ -239,5 +246,5 @@ export function walkDocument(contents: unknown, span: SpanAt, options: WalkOptio
     }
   }
 
-  return { keys, aliases, merges, surrogates, aliasNodes, target, ...(plainValue ? { value: { plain } } : {}) };
+  return { keys, aliases, merges, surrogates, numbers, aliasNodes, target, ...(plainValue ? { value: { plain } } : {}) };
 }

@@ -126,19 +126,21 @@ export function parseSpec(text: string, file: string, options: WalkOptions = {})
       span: span(range[0], range[1]),
     });
   }
-  if (structural.length > 0) return result(structural);
+  const numbers = walked.numbers.map((p) => ({ ...fromTextProblem(p, span), severity: "warning" as const }));
+  if (structural.length > 0) return result([...numbers, ...structural]);
   // Without aliases and merge keys the walk built the value just as toJS would.
-  if (walked.value !== undefined) return result([], walked.value.plain);
+  if (walked.value !== undefined) return result(numbers, walked.value.plain);
   const aliasBudget = checkAliasBudget(walked.aliasNodes, walked.target);
-  if (aliasBudget !== undefined) return result([fromTextProblem(aliasBudget, span)]);
+  if (aliasBudget !== undefined) return result([...numbers, fromTextProblem(aliasBudget, span)]);
 
   try {
-    return result([], doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown);
+    return result(numbers, doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown);
   } catch (error) {
     // yaml throws a ReferenceError when the alias budget is exceeded; anything else is a bug.
     if (!(error instanceof ReferenceError)) throw error;
     const at = walked.aliasNodes[0]?.range?.[0] ?? 0;
     return result([
+      ...numbers,
       {
         code: "yaml/alias-limit",
         severity: "error",

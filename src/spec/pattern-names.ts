@@ -1,3 +1,5 @@
+import { isChar, trimEndWhile, trimStartWhile } from "./trim-runs.js";
+
 /**
  * Every `pattern` in the schema lives in a named definition; this table says in words what each
  * one expects, and how to fix the common mistakes. schema-check reads the definition name from
@@ -20,13 +22,12 @@ function suggest(value: string): string {
 }
 
 /** "CP_1" -> "cp-1": the DNS label a user most likely meant. */
+const isDash = isChar("-");
+
 function asLabel(value: string): string | undefined {
-  const label = value
-    .toLowerCase()
-    .replace(/[^a-z0-9-]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 63)
-    .replace(/-+$/, "");
+  const dashed = value.toLowerCase().replace(/[^a-z0-9-]+/g, "-");
+  // Trimmed by hand: /^-+|-+$/g is quadratic on a long run of "-" inside the value (trim-runs.ts).
+  const label = trimEndWhile(trimStartWhile(trimEndWhile(dashed, isDash), isDash).slice(0, 63), isDash);
   return label !== value && LABEL.test(label) ? suggest(label) : undefined;
 }
 

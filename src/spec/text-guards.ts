@@ -47,18 +47,24 @@ function mebibytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
 
+/**
+ * A spec over MAX_SPEC_BYTES, of `bytes` when known: the CLI stops reading a file (or a pipe,
+ * or /dev/zero) at the limit, and then knows only that there was more.
+ */
+export function tooLarge(bytes: number | undefined): TextProblem {
+  return {
+    code: "yaml/too-large",
+    message: `the spec is ${bytes === undefined ? `more than ${mebibytes(MAX_SPEC_BYTES)}` : mebibytes(bytes)}; a spec may be at most ${mebibytes(MAX_SPEC_BYTES)}`,
+    start: 0,
+    end: 0,
+    hint: "a cluster spec is a few KiB: keep large Helm values or manifests in their own files",
+  };
+}
+
 /** Size and characters: the checks that need no parsing at all. First problem only. */
 export function checkRawText(text: string): TextProblem | undefined {
   const bytes = Buffer.byteLength(text, "utf8");
-  if (bytes > MAX_SPEC_BYTES) {
-    return {
-      code: "yaml/too-large",
-      message: `the spec is ${mebibytes(bytes)}; a spec may be at most ${mebibytes(MAX_SPEC_BYTES)}`,
-      start: 0,
-      end: 0,
-      hint: "a cluster spec is a few KiB: keep large Helm values or manifests in their own files",
-    };
-  }
+  if (bytes > MAX_SPEC_BYTES) return tooLarge(bytes);
   // A CR not followed by LF (classic Mac OS line ends) is a line break in YAML, but yaml reads
   // it as part of the line: the whole file would be one comment, "the spec is empty".
   const loneCr = /\r(?!\n)/.exec(text);

@@ -7,9 +7,12 @@ import { join, relative, resolve, sep } from "node:path";
 import { MACHINES_LOCK } from "../../lock/machines-lock.js";
 import { MANIFEST_NAME } from "../../output/paths.js";
 import { hasErrors, type Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { TextRange } from "../../diagnostics/redact.js";
 // The decoder alone, not ../../index.js: that would load the whole compiler eagerly, which
 // build.ts imports lazily to keep start-up fast.
 import { decodeSpec } from "../../spec/encoding.js";
+import { MAX_SPEC_BYTES, tooLarge } from "../../spec/text-guards.js";
+import { readBounded, type BoundedRead } from "../read-bounded.js";
 import { errorMessage } from "../../output/disk-entry.js";
 import type {
   CompileOptions,
@@ -45,6 +48,8 @@ export interface Compiled {
   diagnostics: Diagnostic[];
   /** Spec text by display path, for code frames. */
   sources: Map<string, string>;
+  /** What the secret scan flagged in each spec's text, which code frames hide. */
+  secretRanges: Map<string, readonly TextRange[]>;
 }
 
 export async function compileAll(
@@ -57,7 +62,7 @@ export async function compileAll(
   // The compiler (and the YAML parser) load only when a spec needs them: a tree the cache
   // vouches for costs no more than reading it.
   let compile: CompileFn | undefined;
-  const result: Compiled = { targets: [], diagnostics: [], sources: new Map() };
+  const result: Compiled = { targets: [], diagnostics: [], sources: new Map(), secretRanges: new Map() };
   for (const spec of specs) {
     const text = readSpec(spec, result.diagnostics);
     if (text === undefined) continue;
@@ -85,6 +90,7 @@ export async function compileAll(
             ...(treeWithoutLock ? { treeWithoutLock } : {}),
           });
     result.diagnostics.push(...compiled.diagnostics);
+    if (compiled.secretRanges !== undefined) result.secretRanges.set(spec.display, compiled.secretRanges);
     if (hasErrors(compiled.diagnostics)) continue;
     if (outDir === undefined) {
       throw new Error(`${spec.display} compiled, but its metadata.name is not a DNS label`);
@@ -132,9 +138,9 @@ function readSpec(
   spec: SpecInput,
   diagnostics: Diagnostic[],
 ): string | undefined {
-  let bytes: Buffer;
+  let read: BoundedRead;
   try {
-    bytes = readFileSync(spec.absolute);
+    read = readBounded(spec.absolute, MAX_SPEC_BYTES);
   } catch (error) {
     diagnostics.push({
       code: "cli/unreadable-spec",
@@ -144,6 +150,14 @@ function readSpec(
     });
     return undefined;
   }
+  if (!read.ok) {
+    // Checked while reading (read-bounded.ts): /dev/zero as a spec stops at the limit.
+    const { code, message, hint } = tooLarge(read.size);
+    const span = { file: spec.display, start: 0, end: 0, pos: { line: 1, col: 1 } };
+    diagnostics.push({ code, severity: "error", message, span, ...(hint === undefined ? {} : { hint }) });
+    return undefined;
+  }
+  const bytes = read.bytes;
   // Not readFileSync(..., "utf8"): that turns a bad byte into U+FFFD without a word, and the
   // corrupted value would reach the generated tree (src/spec/encoding.ts).
   const decoded = decodeSpec(bytes, spec.display);

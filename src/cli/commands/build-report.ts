@@ -4,6 +4,7 @@
  * --json, stdout is one JSON document holding both, for CI.
  */
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { redactDiagnostic } from "../../diagnostics/redact.js";
 import { comparePaths } from "../../output/paths.js";
 import type { CliIo } from "../io.js";
 import { createStyler, type Styler } from "../../diagnostics/ansi.js";
@@ -123,7 +124,8 @@ export function printJson(io: CliIo, report: BuildReport): void {
     command: "build",
     check: report.check,
     exitCode: report.exitCode,
-    diagnostics: report.diagnostics,
+    // Redacted like every other rendering: a --json report goes to CI logs too (redact.ts).
+    diagnostics: report.diagnostics.map(redactDiagnostic),
     trees: report.trees.map((tree) => ({
       ...tree,
       counts: counts(tree, report.check),

@@ -4,6 +4,7 @@
  * spec, or any conflict in any tree, and nothing is written at all.
  */
 import { hasErrors, type Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { TextRange } from "../../diagnostics/redact.js";
 import {
   flag,
   parseCommandArgs,
@@ -176,6 +177,7 @@ async function build(
     trees: [],
   };
   let sources = new Map<string, string>();
+  let secretRanges = new Map<string, readonly TextRange[]>();
   if (expanded.specs.length > 1 && !hasPlaceholder(s.out)) {
     report.diagnostics.push(placeholderNeeded(expanded.specs.length, s.out));
   } else if (!hasErrors(report.diagnostics)) {
@@ -191,6 +193,7 @@ async function build(
     progress.done();
     report.diagnostics.push(...compiled.diagnostics);
     sources = compiled.sources;
+    secretRanges = compiled.secretRanges;
     if (!hasErrors(report.diagnostics))
       await produce(s, io, deps, compiled.targets, report, compiled.sources);
   }
@@ -198,7 +201,7 @@ async function build(
   // errors are the validator's to grade (1 invalid, 2 environment), set in produce().
   if (hasErrors(report.diagnostics) && report.exitCode === ExitCode.ok)
     report.exitCode = ExitCode.badInput;
-  finish(s, io, report, sources);
+  finish(s, io, report, sources, secretRanges);
   return report.exitCode;
 }
 
@@ -254,6 +257,7 @@ function finish(
   io: CliIo,
   report: BuildReport,
   sources: ReadonlyMap<string, string>,
+  secretRanges: ReadonlyMap<string, readonly TextRange[]>,
 ): void {
   if (s.json) return printJson(io, report);
   if (!s.quiet) printTrees(io, report, s.style.color);
@@ -261,6 +265,7 @@ function finish(
     style: s.style,
     quiet: s.quiet,
     sources,
+    secretRanges,
   });
   const drifted = report.trees.filter(isDrifted).length;
   if (s.check && drifted > 0) {

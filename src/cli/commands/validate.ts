@@ -4,6 +4,7 @@
  * providers. The engine (src/validate) is imported only when a validation actually runs.
  */
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import { redactDiagnostic } from "../../diagnostics/redact.js";
 import { renderPlainOne } from "../../diagnostics/render-plain.js";
 import { summarize } from "../../diagnostics/summary.js";
 import type { ValidateOptions, ValidateResult } from "../../validate/index.js";
@@ -85,7 +86,9 @@ function jsonReport(result: ValidateResult): string {
     exitCode: result.exitCode,
     binary: result.binary?.name ?? null,
     offline: result.offline,
-    diagnostics: result.diagnostics,
+    // Redacted, as the plain lines are (renderPlainOne): a hand-written tree may hold a secret
+    // that tofu's message quotes.
+    diagnostics: result.diagnostics.map(redactDiagnostic),
   };
   return `${JSON.stringify(report, null, 2)}\n`;
 }

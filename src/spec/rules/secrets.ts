@@ -1,4 +1,6 @@
 import type { Diagnostic, PathSegment } from "../../diagnostics/diagnostic.js";
+import type { TextRange } from "../../diagnostics/redact.js";
+import { findSecrets, type SecretKind, type SecretSpan } from "../../diagnostics/secret-shapes.js";
 import { displayPath } from "../display-path.js";
 import type { Locator } from "../locate.js";
 
@@ -7,6 +9,9 @@ import type { Locator } from "../locate.js";
  * This scan runs on the raw document, before the schema, so `apiToken: ...` under
  * platform.proxmox is reported as a leaked credential, not as an unknown field; and it looks
  * inside the free-form parts (Talos patches, Helm values) that the schema cannot see into.
+ * Keys are scanned like values (a token pasted as a key). Credentials by their shape are found
+ * in linear time (src/diagnostics/secret-shapes.ts); the ranges of the spec text that hold what
+ * the scan flags are handed to the renderers, which never print them.
  */
 
 /** Keys (lower-cased, without "-", "_" and ".") that name a credential outright. */
@@ -26,64 +31,17 @@ function normalise(key: string): string {
   return key.toLowerCase().replace(/[-_.]/g, "");
 }
 
-export function isSecretKey(key: string): boolean {
-  const k = normalise(key);
+function namesCredential(k: string): boolean {
   return SECRET_KEYS.has(k) || SECRET_SUFFIXES.some((suffix) => k.endsWith(suffix));
 }
 
-/** A PEM private key, as text or base64-encoded the way Talos machine configs carry them. */
-function holdsPrivateKey(value: string): boolean {
-  if (/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(value)) return true;
-  if (!value.startsWith("LS0tLS1CRUdJTi")) return false; // base64 of "-----BEGIN"
-  return Buffer.from(value, "base64").toString("latin1").includes("PRIVATE KEY-----");
-}
-
-function urlWithPassword(value: string): boolean {
-  if (!/^[a-z][a-z0-9+.-]*:\/\/[^/\s]*:[^/\s]*@/i.test(value)) return false;
-  try {
-    return new URL(value).password !== "";
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Values that are credentials by their shape, wherever they are (a label, a patch, a Helm
- * value), with the environment variable the tree reads that kind from. Shapes, not guesses: a
- * sha256 digest or a schematic id (64 hex digits) is not an hcloud token, which mixes cases.
+ * Plurals too (`passwords: [...]`, `tokens:`), except a bare `secrets:`, which Helm charts use
+ * for lists of Secret names, as they use `existingSecret` for one.
  */
-const TOKEN_SHAPES: ReadonlyArray<{ what: string; env?: string; test: (value: string) => boolean }> = [
-  {
-    // user@realm!tokenid=UUID (pve.proxmox.com/wiki/Proxmox_VE_API, "API Tokens").
-    what: "a Proxmox VE API token",
-    env: "PROXMOX_VE_API_TOKEN",
-    test: (v) => /[\w.-]+@[\w.-]+![\w.-]+=[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}/i.test(v),
-  },
-  {
-    // Hetzner Cloud API tokens: 64 letters and digits (docs.hetzner.cloud, "Authentication").
-    what: "a Hetzner Cloud API token",
-    env: "HCLOUD_TOKEN",
-    test: (v) => {
-      const run = /(?<![A-Za-z0-9])[A-Za-z0-9]{64}(?![A-Za-z0-9])/.exec(v)?.[0];
-      return run !== undefined && /[a-z]/.test(run) && /[A-Z]/.test(run) && /[0-9]/.test(run);
-    },
-  },
-  {
-    // AWS access key ids: AKIA (long-term) or ASIA (temporary) and 16 more (IAM user guide, "Access key IDs").
-    what: "an AWS access key id",
-    env: "AWS_ACCESS_KEY_ID",
-    test: (v) => /(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])/.test(v),
-  },
-  {
-    // GitHub tokens: ghp_, gho_, ghu_, ghs_, ghr_ and fine-grained github_pat_ (GitHub docs, "token formats").
-    what: "a GitHub token",
-    env: "GITHUB_TOKEN",
-    test: (v) => /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/.test(v),
-  },
-];
-
-function tokenShape(value: string): { what: string; env?: string } | undefined {
-  return TOKEN_SHAPES.find((shape) => shape.test(value));
+export function isSecretKey(key: string): boolean {
+  const k = normalise(key);
+  return namesCredential(k) || (k.endsWith("s") && k !== "secrets" && namesCredential(k.slice(0, -1)));
 }
 
 /** Where the user should keep this secret instead, by the part of the spec it was found in. */
@@ -104,35 +62,66 @@ function isNonEmptyScalar(value: unknown): value is string | number {
   return (typeof value === "string" && value.trim() !== "") || typeof value === "number";
 }
 
-export function checkSecrets(root: unknown, locator: Locator): Diagnostic[] {
+/** A credential named by its key: a non-empty scalar, or a list holding one (`passwords:`). */
+function holdsCredential(value: unknown): boolean {
+  return isNonEmptyScalar(value) || (Array.isArray(value) && value.some(isNonEmptyScalar));
+}
+
+const SHAPE_MESSAGES: Readonly<Record<SecretKind, (shape: SecretSpan) => string>> = {
+  "private-key": () => "holds a private key",
+  "url-password": () => "has a password in the URL",
+  token: (shape) => `holds what looks like ${shape.what}`,
+};
+
+/** The shape a message names: a private key first, then a password in a URL, then a token. */
+function mainShape(shapes: readonly SecretSpan[]): SecretSpan | undefined {
+  const rank = (s: SecretSpan): number => (s.kind === "private-key" ? 0 : s.kind === "url-password" ? 1 : 2);
+  let best: SecretSpan | undefined;
+  for (const shape of shapes) if (best === undefined || rank(shape) < rank(best)) best = shape;
+  return best;
+}
+
+export interface SecretScan {
+  diagnostics: Diagnostic[];
+  /**
+   * Where the flagged secrets are in the spec text: values (and whole lists) under credential
+   * keys, credential-shaped values and keys. Renderers never print these (redact.ts).
+   */
+  ranges: TextRange[];
+}
+
+interface KeyVerdict {
+  named: boolean;
+  shape: SecretSpan | undefined;
+}
+
+export function checkSecrets(root: unknown, locator: Locator): SecretScan {
   const found: Diagnostic[] = [];
+  const ranges: TextRange[] = [];
   const seen = new Set<object>();
-  const report = (path: PathSegment[], message: string, at: "key" | "value", why = hint(path)): void => {
+  const report = (path: PathSegment[], message: string, at: "key" | "value", why = hint(path), hide = locator.span(path)): void => {
     const span = (at === "key" ? locator.keySpan(path) : locator.span(path)) ?? locator.nearest(path);
-    found.push({ code: "spec/secret-in-spec", severity: "error", message: `${displayPath(path)} ${message}`, span, path, hint: why });
+    found.push({ code: "spec/secret-in-spec", severity: "error", message, span, path, hint: why });
+    if (hide !== undefined) ranges.push({ start: hide.start, end: hide.end });
   };
+  const shapeHint = (shape: SecretSpan, path: PathSegment[]): string =>
+    shape.env === undefined ? hint(path) : `secrets never live in the spec: use the environment (${shape.env}) or the sensitive variable the generated tree declares`;
   // Keys repeat (every node has a name, a role, an address): judge each distinct key once.
-  const secretKeys = new Map<string, boolean>();
-  const secretKey = (key: string): boolean => {
-    let secret = secretKeys.get(key);
-    if (secret === undefined) {
-      secret = isSecretKey(key);
-      secretKeys.set(key, secret);
+  const keyVerdicts = new Map<string, KeyVerdict>();
+  const judgeKey = (key: string): KeyVerdict => {
+    let verdict = keyVerdicts.get(key);
+    if (verdict === undefined) {
+      verdict = { named: isSecretKey(key), shape: mainShape(findSecrets(key)) };
+      keyVerdicts.set(key, verdict);
     }
-    return secret;
+    return verdict;
   };
   /** A string at parent + segment; its path is only built for a report. */
   const checkString = (value: string, parent: PathSegment[], segment?: PathSegment): void => {
-    const path = (): PathSegment[] => (segment === undefined ? parent : [...parent, segment]);
-    if (holdsPrivateKey(value)) report(path(), "holds a private key", "value");
-    else if (urlWithPassword(value)) report(path(), "has a password in the URL", "value");
-    else {
-      const token = tokenShape(value);
-      if (token === undefined) return;
-      const at = path();
-      const why = token.env === undefined ? hint(at) : `secrets never live in the spec: use the environment (${token.env}) or the sensitive variable the generated tree declares`;
-      report(at, `holds what looks like ${token.what}`, "value", why);
-    }
+    const shape = mainShape(findSecrets(value));
+    if (shape === undefined) return;
+    const path = segment === undefined ? parent : [...parent, segment];
+    report(path, `${displayPath(path)} ${SHAPE_MESSAGES[shape.kind](shape)}`, "value", shape.kind === "token" ? shapeHint(shape, path) : hint(path));
   };
   const walk = (value: unknown, path: PathSegment[]): void => {
     // Aliases can make the parsed value share (or even loop back to) objects; visit each once.
@@ -147,8 +136,16 @@ export function checkSecrets(root: unknown, locator: Locator): Diagnostic[] {
     const record = value as Record<string, unknown>;
     Object.keys(record).forEach((key) => {
       const item = record[key];
-      if (secretKey(key) && isNonEmptyScalar(item)) report([...path, key], "looks like a credential", "key");
-      else child(item, path, key);
+      const verdict = judgeKey(key);
+      if (verdict.shape !== undefined) {
+        // A token pasted as a key (`ghp_...: true`): the key is the secret, and the message
+        // names the map it is in, not the key. Its value is not looked into.
+        const at = [...path, key];
+        const message = `${displayPath(path)} has a key that ${SHAPE_MESSAGES[verdict.shape.kind](verdict.shape)}`;
+        report(at, message, "key", verdict.shape.kind === "token" ? shapeHint(verdict.shape, at) : hint(at), locator.keySpan(at));
+      } else if (verdict.named && holdsCredential(item)) {
+        report([...path, key], `${displayPath([...path, key])} looks like a credential`, "key");
+      } else child(item, path, key);
     });
   };
   const child = (value: unknown, parent: PathSegment[], segment: PathSegment): void => {
@@ -157,5 +154,5 @@ export function checkSecrets(root: unknown, locator: Locator): Diagnostic[] {
   };
   if (typeof root === "string") checkString(root, []);
   else walk(root, []);
-  return found;
+  return { diagnostics: found, ranges };
 }
