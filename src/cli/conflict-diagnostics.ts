@@ -36,6 +36,11 @@ const TEXT: Record<
     message: (detail) => `cannot read: ${detail}`,
     hint: "check the file's permissions",
   },
+  "through-link": {
+    message: (detail) =>
+      `this folder is a symbolic link, and ${detail}: talos-hclgen never writes or deletes through a link, which could lead outside the output folder`,
+    hint: "replace the link with a real folder (or remove it); --force does not follow links",
+  },
   "out-dir-not-a-folder": {
     message: (detail) => `the output path ${detail}`,
     hint: "choose another -o, or move the file out of the way",

@@ -41,6 +41,7 @@ export const DIAGNOSTIC_CODES = {
   // Cross-field rules (src/spec/rules/), run once the shape is right
   "spec/secret-in-spec": "a credential is written in the spec; secrets come from the environment or sensitive variables",
   "spec/duplicate-node-name": "two nodes have the same name",
+  "spec/reserved-name": "a node name is a Windows device name (CON, PRN, AUX, NUL, COM1-9, LPT1-9), which cannot be a file name there",
   "spec/duplicate-address": "two nodes (or NICs) have the same IP address",
   "spec/duplicate-vm-id": "two nodes have the same Proxmox VM id",
   "spec/name-collision": "two host names (Proxmox hosts, registry mirrors) differ only in letter case, so they name the same host",
@@ -86,6 +87,7 @@ export const DIAGNOSTIC_CODES = {
   "cli/unreadable-spec": "a spec file cannot be read",
   "cli/out-dir-placeholder": "several specs build into one -o folder without a {name} or {stem} placeholder",
   "cli/shared-out-dir": "two specs would build into the same folder and prune each other's files",
+  "cli/bad-out-dir-name": "{stem} or {name} in -o stands for \".\" or \"..\" (the tree would land in another folder) or for a Windows device name (CON, AUX, NUL...)",
   "cli/replaces-control-plane": "the rebuilt tree replaces a control plane's machine (a new host or VM id); build refuses it without --allow-replace",
 
   // Writing the tree (src/output/): nothing is written when any of these is reported
@@ -96,6 +98,8 @@ export const DIAGNOSTIC_CODES = {
   "output/not-a-file": "a folder or link stands where a generated file goes",
   "output/unreadable": "a file of the tree cannot be read",
   "output/out-dir-not-a-folder": "the output path exists and is not a folder",
+  "output/through-link": "a folder inside the output folder is a symbolic link, and a generated file (or one the manifest lists) lies below it; talos-hclgen never writes or deletes through a link, even with --force",
+  "output/locked": "another build is writing the output folder, and did not finish within the wait (TALOS_HCLGEN_LOCK_TIMEOUT, 60 s by default)",
   "output/write-failed": "writing the tree failed; the previous tree is left as it was",
 
   // Validating a tree with tofu/terraform (src/validate/)

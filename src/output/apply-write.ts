@@ -1,31 +1,34 @@
 /**
  * applyWrite: carry out write plans, all or nothing as far as a filesystem allows.
  *
- * 1. Stage: every new or changed file (manifest included) is written to a temp file beside
- *    its final name. Any failure here (disk full, permissions) removes the temps and the
- *    folders made for them: the trees are exactly as they were.
- * 2. Commit: place the journal (the new manifest, under JOURNAL_NAME), rename the temps over
- *    their final names, delete stale owned files and the folders they leave empty, rename the
- *    manifest last, and remove the journal. Every replaced or deleted file is
- *    backed up first (undo-log.ts), so a failure half way puts the trees back as they were. A
- *    process killed mid-commit cannot roll back: its trees hold old and complete new files,
- *    never a half-written one, the previous manifest and the journal, so the next build, of
- *    this spec or another, knows every file it finds there (planWrite) and removes the
- *    leftover temporary files (stale-temps.ts).
+ * 1. Journal: before anything else changes in a tree, its write journal (journal.ts) is put
+ *    in place: every path this build may leave behind, with every hash a talos-hclgen file
+ *    there may have. Should this process die from here on, the next build knows every file it
+ *    finds there and every folder where it may have left a temporary file.
+ * 2. Stage: every new or changed file (manifest included) is written to a temp file beside
+ *    its final name (or, for a first build, the whole tree to a stage folder, fresh-tree.ts).
+ * 3. Commit: rename the temps over their final names, delete stale owned files, rename the
+ *    manifest last. Every replaced or deleted file is backed up first (undo-log.ts).
+ * 4. Tidy: remove the journal, what killed builds left (leftovers.ts) and folders the tree no
+ *    longer uses, once empty.
+ *
+ * A failure in 1-3 (disk full, permissions, an immutable file) removes the temps and the
+ * folders made for them and rolls every change back, the journal included: the trees are
+ * exactly as they were, with nothing added. A process killed in 1-4 cannot roll back: its
+ * trees hold old and complete new files, never a half-written one, and its journal, so the
+ * next build, of this spec or another, owns every file it finds there (planWrite) and removes
+ * the leftovers. No step follows a link below an output folder (tree-walk.ts).
  */
-import { readdirSync, renameSync, rmdirSync } from "node:fs";
-import { dirname, join, sep } from "node:path";
-import {
-  ensureFolder,
-  removeCreatedFolders,
-  removeQuietly,
-  writeTempBeside,
-} from "./atomic-file.js";
+import { readdirSync, rmdirSync } from "node:fs";
+import { join } from "node:path";
+import { removeCreatedFolders, removeQuietly, writeTempBeside } from "./atomic-file.js";
 import { errorMessage } from "./disk-entry.js";
-import { JOURNAL_NAME, MANIFEST_NAME } from "./paths.js";
-import type { WritePlan } from "./plan-write.js";
 import { discardStage, isFreshTree, stageFreshTree, type FreshStage } from "./fresh-tree.js";
-import { removeStaleTemps } from "./stale-temps.js";
+import { renderJournal } from "./journal.js";
+import { removeLeftovers } from "./leftovers.js";
+import { comparePaths, foldersOf, JOURNAL_NAME, MANIFEST_NAME, parentOf } from "./paths.js";
+import type { WritePlan } from "./plan-write.js";
+import { TreeWalk } from "./tree-walk.js";
 import { UndoLog } from "./undo-log.js";
 
 export type ApplyResult =
@@ -44,15 +47,18 @@ export type ApplyResult =
 
 interface Staged {
   temp: string;
-  final: string;
+  /** Relative to the output folder. */
+  path: string;
 }
 
-interface StagedPlan {
+interface Work {
   plan: WritePlan;
+  /** False when every action is "unchanged": then only the tidy step runs. */
+  changes: boolean;
   files: Staged[];
   manifest: Staged | undefined;
-  /** A first build: the whole tree staged in a sibling folder (fresh-tree.ts). */
-  fresh?: FreshStage;
+  /** A first build: the whole tree staged in one folder (fresh-tree.ts). */
+  fresh?: FreshStage | undefined;
 }
 
 export function applyWrite(plan: WritePlan): ApplyResult {
@@ -67,146 +73,140 @@ export function applyWrites(plans: readonly WritePlan[]): ApplyResult {
         `applyWrite called with ${plan.conflicts.length} unresolved conflicts`,
       );
   }
-  const createdFolders: string[] = [];
-  const readyFolders = new Set<string>();
-  const staged: StagedPlan[] = [];
+  const created: string[] = [];
+  const log = new UndoLog();
+  const work: Work[] = plans.map((plan) => ({
+    plan,
+    changes: plan.actions.some((a) => a.kind !== "unchanged"),
+    files: [],
+    manifest: undefined,
+  }));
   let current = "";
   try {
-    for (const plan of plans) {
-      const entry: StagedPlan = { plan, files: [], manifest: undefined };
-      staged.push(entry);
-      if (isFreshTree(plan)) {
-        current = plan.outDir;
-        entry.fresh = stageFreshTree(plan, createdFolders);
+    for (const w of work) {
+      if (!w.changes) continue;
+      const walk = new TreeWalk(w.plan.outDir);
+      current = join(w.plan.outDir, JOURNAL_NAME);
+      walk.ensureFolder("", created);
+      const temp = writeTempBeside(current, renderJournal(w.plan.journal));
+      log.replace(temp, current, walk.entry(JOURNAL_NAME).kind === "file");
+    }
+    for (const w of work) {
+      if (!w.changes) continue;
+      const walk = new TreeWalk(w.plan.outDir);
+      if (isFreshTree(w.plan, walk)) {
+        current = w.plan.outDir;
+        w.fresh = stageFreshTree(w.plan, walk, created);
         continue;
       }
-      for (const action of plan.actions) {
+      for (const action of w.plan.actions) {
         if (action.kind !== "create" && action.kind !== "update") continue;
-        current = join(plan.outDir, action.path);
-        const folder = dirname(current);
-        // One check per folder, not per file: a node-per-file tree puts ~1,000 in one folder.
-        if (!readyFolders.has(folder)) {
-          ensureFolder(folder, createdFolders);
-          readyFolders.add(folder);
-        }
+        current = join(w.plan.outDir, action.path);
+        // One walk per folder, not per file: a node-per-file tree puts ~1,000 in one folder.
+        walk.ensureFolder(parentOf(action.path), created);
         const temp = writeTempBeside(
           current,
           action.contents,
           action.kind === "update" ? action.mode : undefined,
         );
-        const item = { temp, final: current };
-        if (action.path === MANIFEST_NAME) entry.manifest = item;
-        else entry.files.push(item);
+        const item = { temp, path: action.path };
+        if (action.path === MANIFEST_NAME) w.manifest = item;
+        else w.files.push(item);
       }
     }
   } catch (error) {
-    return abandon(staged, createdFolders, current, error, []);
+    return abandon(work, created, log, current, error);
   }
-  return commit(staged, createdFolders);
-}
-
-function commit(
-  staged: StagedPlan[],
-  createdFolders: readonly string[],
-): ApplyResult {
-  const log = new UndoLog();
-  const deleted: Array<{ path: string; outDir: string }> = [];
-  let current = "";
+  const cursor = { path: "" };
   try {
-    for (const { plan, files, manifest, fresh } of staged) {
-      if (fresh !== undefined) {
-        current = fresh.final;
-        log.placeTree(fresh.stage, fresh.final);
-        fresh.placed = true;
-        continue;
-      }
-      const existing = new Set(
-        plan.actions
-          .filter((a) => a.kind === "update")
-          .map((a) => join(plan.outDir, a.path)),
-      );
-      const manifestAction = plan.actions.find((a) => a.path === MANIFEST_NAME);
-      if (manifestAction !== undefined && (manifestAction.kind === "create" || manifestAction.kind === "update")) {
-        // The journal first (temp, then rename, like every file): should this process die
-        // before the manifest is placed, the next build still knows which of the files it
-        // finds here talos-hclgen wrote.
-        current = join(plan.outDir, JOURNAL_NAME);
-        const temp = writeTempBeside(current, manifestAction.contents);
-        try {
-          renameSync(temp, current);
-        } catch (error) {
-          removeQuietly(temp);
-          throw error;
-        }
-        log.created(current);
-      }
-      for (const item of files) {
-        current = item.final;
-        log.replace(item.temp, item.final, existing.has(item.final));
-        item.temp = "";
-      }
-      for (const action of plan.actions) {
-        if (action.kind !== "delete") continue;
-        current = join(plan.outDir, action.path);
-        log.remove(current);
-        deleted.push({ path: current, outDir: plan.outDir });
-      }
-      if (manifest !== undefined) {
-        current = manifest.final;
-        log.replace(
-          manifest.temp,
-          manifest.final,
-          existing.has(manifest.final),
-        );
-        manifest.temp = "";
-      }
-    }
+    for (const w of work) commit(w, log, cursor);
   } catch (error) {
-    return abandon(staged, createdFolders, current, error, log.rollback());
+    return abandon(work, created, log, cursor.path, error);
   }
   log.commit();
-  for (const { path, outDir } of deleted)
-    pruneEmptyFolders(dirname(path), outDir);
-  // The manifests are in place: the journals (this build's, or a killed build's) have served.
-  for (const { plan, fresh } of staged) if (fresh === undefined) removeQuietly(join(plan.outDir, JOURNAL_NAME));
-  // A fresh tree was made whole by this build: nothing stale can be in it.
-  for (const { plan, fresh } of staged) if (fresh === undefined) removeStaleTemps(plan);
+  for (const w of work) tidy(w);
   return { ok: true };
 }
 
-/** A failed write: what was staged and the folders made for it go; the error is the result. */
-function abandon(
-  staged: readonly StagedPlan[],
-  createdFolders: readonly string[],
-  path: string,
-  error: unknown,
-  changed: string[],
-): ApplyResult {
-  discard(staged);
-  removeCreatedFolders(createdFolders);
-  return { ok: false, path, message: errorMessage(error), changed };
-}
-
-/** Removes temps not yet renamed (a renamed one has its `temp` cleared). */
-function discard(staged: readonly StagedPlan[]): void {
-  for (const { files, manifest, fresh } of staged) {
-    if (fresh !== undefined && !fresh.placed) discardStage(fresh);
-    for (const item of [...files, ...(manifest ? [manifest] : [])])
-      if (item.temp !== "") removeQuietly(item.temp);
+/**
+ * Places one tree. Every folder it writes in is walked again first (a fresh walk): what
+ * planning and staging checked is what is written, links included. `cursor.path` names the
+ * path being worked on, for the error report.
+ */
+function commit(w: Work, log: UndoLog, cursor: { path: string }): void {
+  const { plan, fresh } = w;
+  const root = plan.outDir;
+  if (fresh !== undefined) {
+    for (const name of fresh.entries) {
+      cursor.path = join(root, name);
+      log.placeNew(join(fresh.stage, name), cursor.path);
+    }
+    discardStage(fresh); // empty now
+    w.fresh = undefined;
+    return;
+  }
+  const walk = new TreeWalk(root);
+  const existing = new Set(
+    plan.actions.filter((a) => a.kind === "update").map((a) => a.path),
+  );
+  for (const item of w.files) {
+    cursor.path = join(root, item.path);
+    walk.assertFolder(parentOf(item.path));
+    log.replace(item.temp, cursor.path, existing.has(item.path));
+    item.temp = "";
+  }
+  for (const action of plan.actions) {
+    if (action.kind !== "delete") continue;
+    cursor.path = join(root, action.path);
+    walk.assertFolder(parentOf(action.path));
+    log.remove(cursor.path);
+  }
+  if (w.manifest !== undefined) {
+    cursor.path = join(root, MANIFEST_NAME);
+    log.replace(w.manifest.temp, cursor.path, existing.has(MANIFEST_NAME));
+    w.manifest.temp = "";
   }
 }
 
+/** A failed write: every change rolled back, what was staged and the folders made for it gone. */
+function abandon(
+  work: readonly Work[],
+  created: readonly string[],
+  log: UndoLog,
+  path: string,
+  error: unknown,
+): ApplyResult {
+  const changed = log.rollback();
+  for (const { files, manifest, fresh } of work) {
+    if (fresh !== undefined) discardStage(fresh);
+    // A renamed temp has its `temp` cleared.
+    for (const item of [...files, ...(manifest ? [manifest] : [])])
+      if (item.temp !== "") removeQuietly(item.temp);
+  }
+  removeCreatedFolders(created);
+  return { ok: false, path, message: errorMessage(error), changed };
+}
+
 /**
- * Deleting the last file of a generated folder removes the folder too, up to the tree root.
- * Cosmetic, so a failure here (a racing editor, permissions) is not worth failing the build.
+ * The tree is complete: the journal has served, what killed builds left goes, and so do
+ * folders the tree no longer uses once they are empty (deepest first, never through a link).
+ * Cosmetic, so a failure here (a racing editor, permissions) is not worth failing the build;
+ * `--check` reports whatever is left.
  */
-function pruneEmptyFolders(folder: string, root: string): void {
-  try {
-    for (let dir = folder; dir.startsWith(root + sep); dir = dirname(dir)) {
-      if (readdirSync(dir).length > 0) return;
-      rmdirSync(dir);
+function tidy(w: Work): void {
+  const walk = new TreeWalk(w.plan.outDir);
+  removeLeftovers(walk, [...w.plan.leftovers, ...(w.changes ? [JOURNAL_NAME] : [])]);
+  const used = new Set<string>();
+  for (const action of w.plan.actions)
+    if (action.kind !== "delete") for (const folder of foldersOf(action.path)) used.add(folder);
+  const unused = w.plan.folders.filter((f) => f !== "" && !used.has(f));
+  for (const folder of unused.sort((a, b) => comparePaths(b, a))) {
+    if (walk.folder(folder).kind !== "folder") continue;
+    const path = join(w.plan.outDir, folder);
+    try {
+      if (readdirSync(path).length === 0) rmdirSync(path);
+    } catch {
+      // See above.
     }
-  } catch {
-    // Leave the folder; see above.
   }
 }

@@ -29,13 +29,16 @@ export function writeTempBeside(
     dirname(finalPath),
     `.${basename(finalPath)}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`,
   );
-  // "wx": never clobber whatever might already have that name.
-  writeFileSync(temp, contents, { encoding: "utf8", flag: "wx" });
   try {
+    // "wx": never clobber whatever might already have that name (a link included).
+    writeFileSync(temp, contents, { encoding: "utf8", flag: "wx" });
     // An updated file keeps the permissions the user gave it; the umask must not change them.
     if (mode !== undefined) chmodSync(temp, mode);
   } catch (error) {
-    removeQuietly(temp);
+    // A full disk fails the write after the file was created: remove the empty or partial
+    // file too, not only a complete one ("wx" failing with EEXIST created nothing, and the
+    // random name makes removing someone else's file there practically impossible).
+    if (errorCode(error) !== "EEXIST") removeQuietly(temp);
     throw error;
   }
   return temp;
@@ -43,7 +46,9 @@ export function writeTempBeside(
 
 /**
  * mkdir -p that records every folder it created, outermost first, so a failed write can
- * remove exactly those and leave the tree as it found it.
+ * remove exactly those and leave the tree as it found it. It follows links: it is for the
+ * output folder and the folders above it, which the user chose; below the output folder,
+ * TreeWalk.ensureFolder refuses them.
  */
 export function ensureFolder(folder: string, created: string[]): void {
   const missing: string[] = [];

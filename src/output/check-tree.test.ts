@@ -42,7 +42,9 @@ describe("checkTree", () => {
       missing: [],
       extra: [],
       unchanged: [MANIFEST_NAME, "main.tf", "mod/x.tf", "old.tf"],
+      leftover: [],
       diff: "",
+      refusals: [],
     });
   });
 

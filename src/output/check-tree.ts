@@ -2,13 +2,15 @@
  * checkTree: the read-only half of `build --check`. It asks planWrite what a forced build would
  * do, so "up to date" means exactly "build would not change a byte": missing files, changed
  * files (hand edits included) and extra files (owned, no longer generated) all count, and the
- * manifest counts like any other file.
+ * manifest counts like any other file. So do leftovers of an interrupted build (leftovers.ts),
+ * which build would remove. It also says what the same build without --force would refuse,
+ * so that --check's advice is what will work.
  */
 import type { GeneratedFile } from "../types.js";
 import { unifiedDiff } from "./diff.js";
 import { renderManifest } from "./manifest.js";
-import { comparePaths, MANIFEST_NAME } from "./paths.js";
-import { planWrite, type FileAction } from "./plan-write.js";
+import { comparePaths, LOCK_NAME, MANIFEST_NAME } from "./paths.js";
+import { planWrite, type Conflict, type FileAction } from "./plan-write.js";
 
 export interface CheckResult {
   /** Paths relative to the output folder, sorted. Includes paths blocked by a folder or link. */
@@ -17,13 +19,19 @@ export interface CheckResult {
   /** Files talos-hclgen wrote earlier and no longer generates: build would delete them. */
   extra: string[];
   unchanged: string[];
+  /** What interrupted builds left: temporary files, backups, a journal, a stale lock. */
+  leftover: string[];
   /** Unified diff of every change, "" when up to date. */
   diff: string;
+  /** Why the same build without --force would refuse to write: its conflicts, sorted. */
+  refusals: Conflict[];
 }
 
 export interface CheckOptions {
   /** Prepended to paths in diff headers (e.g. "infra/"), so `git apply` works from the cwd. */
   labelPrefix?: string;
+  /** The folder's lock was left by a build that is gone (folder-lock.ts): report it. */
+  staleLock?: boolean;
 }
 
 export function checkTree(
@@ -37,7 +45,11 @@ export function checkTree(
     missing: [],
     extra: [],
     unchanged: [],
+    leftover: [],
     diff: "",
+    refusals: [...plan.conflicts, ...plan.overridden].sort(
+      (a, b) => comparePaths(a.path, b.path) || comparePaths(a.kind, b.kind),
+    ),
   };
   const prefix = options.labelPrefix ?? "";
   if (plan.conflicts.some((c) => c.kind === "out-dir-not-a-folder")) {
@@ -71,6 +83,7 @@ export function checkTree(
     bucket(result, action).push(action.path);
     result.diff += diffFor(action, `${prefix}${action.path}`);
   }
+  result.leftover = [...plan.leftovers, ...(options.staleLock === true ? [LOCK_NAME] : [])].sort(comparePaths);
   return result;
 }
 

@@ -10,6 +10,8 @@ export type DiskEntry =
   | { kind: "file"; bytes: Buffer; mode: number }
   /** Not a regular file (a folder, a symlink), or under a file where a folder should be. */
   | { kind: "other"; what: string }
+  /** A folder on the way is a symbolic link (`link`, relative to the tree): see tree-walk.ts. */
+  | { kind: "link-in-path"; link: string }
   | { kind: "unreadable"; message: string };
 
 export function readDiskEntry(absolutePath: string): DiskEntry {

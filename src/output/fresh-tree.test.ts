@@ -14,23 +14,28 @@ let root: string;
 beforeEach(() => (root = makeTempDir()));
 afterEach(() => removeDir(root));
 
-describe("a first build stages the whole tree beside its folder", () => {
-  it("writes the tree and leaves nothing beside it", () => {
+describe("a first build stages the whole tree inside its folder", () => {
+  it("writes the tree and leaves nothing beside it or in it", () => {
     const out = join(root, "infra");
     expect(applyWrite(planWrite(out, files, { force: false }))).toEqual({ ok: true });
-    expect(readTree(out)).toMatchObject({ "main.tf": "# main\n", "patches/nodes/cp-1.yaml": "# cp-1\n" });
+    expect(readTree(out)).toEqual({
+      ".talos-hclgen.json": expect.any(String),
+      "main.tf": "# main\n",
+      "patches/": "",
+      "patches/nodes/": "",
+      "patches/nodes/cp-1.yaml": "# cp-1\n",
+    });
     expect(readdirSync(root)).toEqual(["infra"]);
   });
 
-  it("removes the stage a killed build left, and no one else's", () => {
+  it("removes the stage a killed build left in the folder, and nothing outside it", () => {
     const out = join(root, "infra");
-    const dead = join(root, ".infra.999999999-0123abcd.tmp");
+    const dead = join(out, ".talos-hclgen.999999999-0123abcd.tmp");
     const other = join(root, ".other.999999999-0123abcd.tmp");
-    for (const dir of [dead, other]) mkdirSync(dir);
+    for (const dir of [dead, other]) mkdirSync(dir, { recursive: true });
     writeFileSync(join(dead, "main.tf"), "# half");
     expect(applyWrite(planWrite(out, files, { force: false }))).toEqual({ ok: true });
     expect(existsSync(dead)).toBe(false);
     expect(existsSync(other)).toBe(true);
   });
-
 });

@@ -1,35 +1,37 @@
 /**
- * A tree whose folder does not exist yet (a first build) is staged whole in a hidden sibling
- * folder, `.<name>.<pid>-<hex>.tmp`, and renamed into place at commit: one rename instead of
- * one temp file and one rename per file, which on a slow file system is most of the cost of a
- * large first build, and the tree appears all at once. A build killed while staging leaves
- * only that hidden folder, which the next first build of the same tree removes.
+ * A tree written from nothing (a first build: every action creates, and none of the tree's
+ * top-level names exists yet) is staged whole in a hidden folder inside the output folder,
+ * `.talos-hclgen.<pid>-<hex>.tmp/`, and its top-level entries (a dozen: main.tf, patches/,
+ * modules/, ...) are renamed into place at commit, the manifest last. One rename per top-level
+ * entry instead of a temporary file and a rename per file: on a slow file system that is most
+ * of the cost of a large first build. The stage is inside the folder, like every write of the
+ * writer: nothing is written beside it. A build killed while staging leaves the stage, which
+ * the next build removes (leftovers.ts); one killed while placing leaves its journal too, so
+ * the next build owns what was placed (journal.ts).
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
-import { ensureFolder } from "./atomic-file.js";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { MANIFEST_NAME } from "./paths.js";
 import type { WritePlan } from "./plan-write.js";
-import { isRunning } from "./stale-temps.js";
+import type { TreeWalk } from "./tree-walk.js";
 
 export interface FreshStage {
   stage: string;
-  final: string;
-  /** Renamed into place: from then on the undo log owns it. */
-  placed?: boolean;
+  /** Top-level names to rename from the stage into the folder, the manifest last. */
+  entries: string[];
 }
 
-/** True when the plan creates its tree from nothing: the folder is absent, every action creates. */
-export function isFreshTree(plan: WritePlan): boolean {
-  return !existsSync(plan.outDir) && plan.actions.every((a) => a.kind === "create");
+/** True when the plan creates its whole tree and nothing stands where its top-level entries go. */
+export function isFreshTree(plan: WritePlan, walk: TreeWalk): boolean {
+  if (!plan.actions.every((a) => a.kind === "create")) return false;
+  return topLevel(plan).every((name) => walk.entry(name).kind === "missing");
 }
 
-/** Writes every file of the plan into a new hidden sibling of its folder. */
-export function stageFreshTree(plan: WritePlan, createdFolders: string[]): FreshStage {
-  const parent = dirname(plan.outDir);
-  ensureFolder(parent, createdFolders);
-  removeLeftoverStages(parent, basename(plan.outDir));
-  const stage = join(parent, `.${basename(plan.outDir)}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
+/** Writes every file of the plan into a new hidden folder in the output folder. */
+export function stageFreshTree(plan: WritePlan, walk: TreeWalk, createdFolders: string[]): FreshStage {
+  walk.ensureFolder("", createdFolders);
+  const stage = join(plan.outDir, `.talos-hclgen.${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
   mkdirSync(stage);
   try {
     const made = new Set<string>([stage]);
@@ -47,21 +49,16 @@ export function stageFreshTree(plan: WritePlan, createdFolders: string[]): Fresh
     rmSync(stage, { recursive: true, force: true });
     throw error;
   }
-  return { stage, final: plan.outDir };
+  return { stage, entries: topLevel(plan) };
 }
 
 export function discardStage(stage: FreshStage): void {
   rmSync(stage.stage, { recursive: true, force: true });
 }
 
-const STAGE = /^\.(.+)\.(\d+)-[0-9a-f]{8}\.tmp$/;
-
-/** Stages of this tree left by a build that was killed (its process is gone). */
-function removeLeftoverStages(parent: string, name: string): void {
-  for (const entry of readdirSync(parent)) {
-    const match = STAGE.exec(entry);
-    if (match?.[1] === name && !isRunning(Number(match[2]))) {
-      rmSync(join(parent, entry), { recursive: true, force: true });
-    }
-  }
+/** The first segment of every created path, sorted, with the manifest moved to the end. */
+function topLevel(plan: WritePlan): string[] {
+  const names = new Set(plan.actions.map((a) => a.path.split("/")[0] ?? a.path));
+  names.delete(MANIFEST_NAME);
+  return [...names, MANIFEST_NAME];
 }

@@ -8,7 +8,7 @@ import { sha256 } from "./hash.js";
 import {
   comparePaths,
   isProtectedPath,
-  MANIFEST_NAME,
+  isWriterFile,
   unsafePathReason,
 } from "./paths.js";
 
@@ -26,8 +26,20 @@ export type ManifestParse =
 export function renderManifest(
   files: readonly { path: string; contents: string }[],
 ): string {
+  return renderManifestEntries(manifestEntries(files));
+}
+
+/** [path, sha256] of every file, sorted by path: what a manifest records. */
+export function manifestEntries(
+  files: readonly { path: string; contents: string }[],
+): Array<readonly [string, string]> {
   const entries = files.map((f) => [f.path, sha256(f.contents)] as const);
-  entries.sort((a, b) => comparePaths(a[0], b[0]));
+  return entries.sort((a, b) => comparePaths(a[0], b[0]));
+}
+
+export function renderManifestEntries(
+  entries: ReadonlyArray<readonly [string, string]>,
+): string {
   const document = {
     $comment: `Written by talos-hclgen: the files it generated in this folder and their sha256, so it never overwrites or deletes a file it did not write. Do not edit.`,
     version: MANIFEST_VERSION,
@@ -62,7 +74,7 @@ export function parseManifest(text: string): ManifestParse {
     const unsafe = unsafePathReason(path);
     if (
       unsafe !== undefined ||
-      path === MANIFEST_NAME ||
+      isWriterFile(path) ||
       isProtectedPath(path)
     ) {
       return {

@@ -3,6 +3,7 @@
  * a bug (throw); the protected patterns are the files OpenTofu/Terraform and the user own in
  * the same folder, which the writer must never touch, not even with --force.
  */
+import { isWindowsReservedName } from "../spec/windows-names.js";
 
 /** The ownership manifest, in the root of every generated tree. */
 export const MANIFEST_NAME = ".talos-hclgen.json";
@@ -13,6 +14,18 @@ export const MANIFEST_NAME = ".talos-hclgen.json";
  * build knows the files it finds there were written by talos-hclgen (apply-write.ts).
  */
 export const JOURNAL_NAME = ".talos-hclgen.pending.json";
+
+/**
+ * The folder lock: present while a build writes the tree, so two builds never interleave
+ * (folder-lock.ts). It lives in the output folder itself, so every alias of the folder (a
+ * symlink, a relative path) finds the same lock and nothing is written outside the folder.
+ */
+export const LOCK_NAME = ".talos-hclgen.lock";
+
+/** The files the writer keeps for itself in the root of a tree: never generated, never listed. */
+export function isWriterFile(path: string): boolean {
+  return path === MANIFEST_NAME || path === JOURNAL_NAME || path === LOCK_NAME;
+}
 
 /** Why `path` is not a safe relative POSIX path, or undefined when it is. */
 export function unsafePathReason(path: string): string | undefined {
@@ -36,9 +49,14 @@ export function assertGeneratedPath(path: string): void {
     throw new Error(
       `generated path ${JSON.stringify(path)} is not a safe relative path: ${reason}`,
     );
-  if (path === MANIFEST_NAME || path === JOURNAL_NAME)
+  if (isWriterFile(path))
     throw new Error(
-      `generated path ${JSON.stringify(path)} collides with the ownership manifest`,
+      `generated path ${JSON.stringify(path)} collides with the writer's own files`,
+    );
+  // The spec rules refuse what could lead here (node names); this is the last guard.
+  if (path.split("/").some(isWindowsReservedName))
+    throw new Error(
+      `generated path ${JSON.stringify(path)} has a segment Windows reserves for a device`,
     );
   if (isProtectedPath(path))
     throw new Error(
@@ -62,6 +80,20 @@ export function isProtectedPath(path: string): boolean {
     base.endsWith(".tfvars") ||
     base.endsWith(".tfvars.json")
   );
+}
+
+/** The folder of a relative path: "" for a file in the root. */
+export function parentOf(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+
+/** Every folder a relative path lies in, the root ("") first: "a/b/c" -> "", "a", "a/b". */
+export function foldersOf(path: string): string[] {
+  const folders = [""];
+  for (let i = path.indexOf("/"); i !== -1; i = path.indexOf("/", i + 1))
+    folders.push(path.slice(0, i));
+  return folders;
 }
 
 /** Code-unit order, never locale order: the same on every machine. */

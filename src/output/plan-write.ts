@@ -1,28 +1,33 @@
 /**
  * planWrite: compare the new file set with the tree on disk and decide, for every path, what
  * `build` will do, and which paths it must refuse to touch. Reads, never writes, so every
- * conflict is known before the first byte is written.
+ * conflict is known before the first byte is written. Every path is resolved without following
+ * a link below the output folder (tree-walk.ts): a generated file or a manifest entry that a
+ * link would take elsewhere is refused, even with --force.
  */
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { GeneratedFile } from "../types.js";
-import { outDirProblem, readDiskEntry, type DiskEntry } from "./disk-entry.js";
+import { outDirProblem, type DiskEntry } from "./disk-entry.js";
+import { addEntry, parseJournal } from "./journal.js";
 import { sha256 } from "./hash.js";
+import { findLeftovers } from "./leftovers.js";
+import { matchesHash, sameText } from "./line-endings.js";
 import {
   emptyManifest,
+  manifestEntries,
   parseManifest,
-  renderManifest,
+  renderManifestEntries,
   type Manifest,
 } from "./manifest.js";
 import {
   assertGeneratedPath,
   comparePaths,
+  foldersOf,
   isProtectedPath,
   JOURNAL_NAME,
   MANIFEST_NAME,
 } from "./paths.js";
-
-const MISSING: DiskEntry = { kind: "missing" };
+import { TreeWalk } from "./tree-walk.js";
 
 export type FileAction =
   | { kind: "create"; path: string; contents: string }
@@ -49,7 +54,9 @@ export type ConflictKind =
   /** A folder or symlink where a file goes, or an unreadable file: --force cannot help. */
   | "not-a-file"
   | "unreadable"
-  | "out-dir-not-a-folder";
+  | "out-dir-not-a-folder"
+  /** A folder on the way to a generated or listed file is a symbolic link: never followed. */
+  | "through-link";
 
 export interface Conflict {
   kind: ConflictKind;
@@ -65,6 +72,17 @@ export interface WritePlan {
   actions: FileAction[];
   /** Sorted by path. applyWrite refuses a plan with conflicts. */
   conflicts: Conflict[];
+  /** The conflicts --force let through: what the same build without --force refuses. */
+  overridden: Conflict[];
+  /**
+   * The write journal (journal.ts): every path the new tree, the manifest and a killed
+   * build's journal name, with every hash a talos-hclgen file there may have.
+   */
+  journal: Map<string, Set<string>>;
+  /** The folders of those paths, "" (the root) first: where leftovers are looked for. */
+  folders: string[];
+  /** What killed builds left in those folders (leftovers.ts), and their journal; sorted. */
+  leftovers: string[];
 }
 
 export interface PlanOptions {
@@ -78,6 +96,10 @@ const FORCEABLE: ReadonlySet<ConflictKind> = new Set([
   "unreadable-manifest",
 ]);
 
+export function isForceable(kind: ConflictKind): boolean {
+  return FORCEABLE.has(kind);
+}
+
 export function planWrite(
   outDir: string,
   files: readonly GeneratedFile[],
@@ -85,7 +107,15 @@ export function planWrite(
 ): WritePlan {
   const sorted = checkedFiles(files);
   const dir = resolve(outDir);
-  const plan: WritePlan = { outDir: dir, actions: [], conflicts: [] };
+  const plan: WritePlan = {
+    outDir: dir,
+    actions: [],
+    conflicts: [],
+    overridden: [],
+    journal: new Map(),
+    folders: [],
+    leftovers: [],
+  };
   const rootProblem = outDirProblem(dir);
   if (rootProblem !== undefined) {
     plan.conflicts.push({
@@ -95,28 +125,48 @@ export function planWrite(
     });
     return plan;
   }
-  // A first build into a new folder: every path is missing, and a 1000-node tree need not
-  // ask the file system so a thousand times.
-  const folderExists = existsSync(dir);
-  const entryAt = (path: string): DiskEntry => (folderExists ? readDiskEntry(join(dir, path)) : MISSING);
-  const manifestEntry = entryAt(MANIFEST_NAME);
-  const manifest = withJournal(dir, readOldManifest(manifestEntry, plan, options));
-  const conflict = (c: Conflict): boolean => {
-    if (options.force && FORCEABLE.has(c.kind)) return true;
+  // A first build into a new folder finds the root missing, and the walk answers "missing"
+  // for every path without asking the file system a thousand times.
+  const walk = new TreeWalk(dir);
+  const manifestEntry = walk.entry(MANIFEST_NAME);
+  const oldManifest = readOldManifest(manifestEntry, plan, options);
+  const owned = withJournal(walk, oldManifest, plan);
+  const links = new Map<string, string[]>();
+  const conflict: OnConflict = (c) => {
+    if (c.kind === "through-link") {
+      // One conflict per link, however many files lie below it (a node per file: ~1,000).
+      const below = links.get(c.path);
+      if (below === undefined) links.set(c.path, [c.detail]);
+      else below.push(c.detail);
+      return false;
+    }
+    if (options.force && FORCEABLE.has(c.kind)) {
+      plan.overridden.push(c);
+      return true;
+    }
     plan.conflicts.push(c);
     return false;
   };
   for (const file of sorted)
-    planFile(plan, file, entryAt(file.path), manifest, conflict);
+    planFile(plan, file, walk.entry(file.path), owned, conflict);
   const generated = new Set(sorted.map((f) => f.path));
-  for (const [path, hash] of manifest.files) {
+  for (const [path, hash] of owned.files) {
     if (!generated.has(path) && !isProtectedPath(path))
-      planStale(plan, path, hash, conflict);
+      planStale(plan, walk, path, hash, conflict);
   }
+  for (const [link, paths] of links) {
+    plan.conflicts.push({
+      kind: "through-link",
+      path: link,
+      detail: `${paths.length === 1 ? `${paths[0]} lies` : `${paths.length} files (${paths[0]}, ...) lie`} below it`,
+    });
+  }
+  const entries = manifestEntries(sorted);
   const manifestFile = {
     path: MANIFEST_NAME,
-    contents: renderManifest(sorted),
+    contents: renderManifestEntries(entries),
   };
+  // The manifest is always ours: its "recorded" hash is whatever is on disk, so it never conflicts.
   planFile(
     plan,
     manifestFile,
@@ -124,10 +174,19 @@ export function planWrite(
     { files: new Map([[MANIFEST_NAME, hashOf(manifestEntry)]]) },
     conflict,
   );
+  for (const [path, hash] of entries) addEntry(plan.journal, path, hash);
+  for (const [path, hash] of oldManifest.files) addEntry(plan.journal, path, hash);
+  const folders = new Set<string>();
+  for (const path of plan.journal.keys()) for (const folder of foldersOf(path)) folders.add(folder);
+  if (folders.size === 0) folders.add("");
+  plan.folders = [...folders].sort(comparePaths);
+  plan.leftovers = findLeftovers(walk, plan.folders);
+  if (walk.entry(JOURNAL_NAME).kind === "file") plan.leftovers.push(JOURNAL_NAME);
+  plan.leftovers.sort(comparePaths);
   plan.actions.sort((a, b) => comparePaths(a.path, b.path));
-  plan.conflicts.sort(
-    (a, b) => comparePaths(a.path, b.path) || comparePaths(a.kind, b.kind),
-  );
+  const byPath = (a: Conflict, b: Conflict) => comparePaths(a.path, b.path) || comparePaths(a.kind, b.kind);
+  plan.conflicts.sort(byPath);
+  plan.overridden.sort(byPath);
   return plan;
 }
 
@@ -144,15 +203,18 @@ function planFile(
   const { path, contents } = file;
   if (disk.kind === "missing")
     return void plan.actions.push({ kind: "create", path, contents });
+  if (disk.kind === "link-in-path")
+    return void conflict({ kind: "through-link", path: disk.link, detail: path });
   if (disk.kind !== "file")
     return void conflict({
       kind: disk.kind === "unreadable" ? "unreadable" : "not-a-file",
       path,
       detail: describe(disk),
     });
-  // Identical bytes are adopted whoever wrote them: nothing is overwritten, and a tree whose
-  // manifest write was interrupted heals on the next build.
-  if (disk.bytes.equals(Buffer.from(contents, "utf8")))
+  // Identical text is adopted whoever wrote it: nothing is overwritten, and a tree whose
+  // manifest write was interrupted heals on the next build. CRLF line endings (a Windows
+  // checkout) are the same text: rewriting the file would only make git see a change.
+  if (sameText(disk.bytes, contents))
     return void plan.actions.push({ kind: "unchanged", path });
   const recorded = manifest.files.get(path);
   const base = {
@@ -162,7 +224,7 @@ function planFile(
     previous: disk.bytes,
     mode: disk.mode,
   } as const;
-  if (recorded === sha256(disk.bytes))
+  if (matchesHash(disk.bytes, recorded))
     return void plan.actions.push({ ...base, forced: false });
   const kind = recorded === undefined ? "not-generated" : "hand-edited";
   if (
@@ -181,16 +243,20 @@ function planFile(
 
 function planStale(
   plan: WritePlan,
+  walk: TreeWalk,
   path: string,
   hash: string,
   conflict: OnConflict,
 ): void {
-  const disk = readDiskEntry(join(plan.outDir, path));
+  const disk = walk.entry(path);
   // Already gone, or replaced by a folder or link the user made: not ours any more.
   if (disk.kind === "missing" || disk.kind === "other") return;
+  // The manifest names a file behind a link: deleting it would delete whatever is there.
+  if (disk.kind === "link-in-path")
+    return void conflict({ kind: "through-link", path: disk.link, detail: path });
   if (disk.kind === "unreadable")
     return void conflict({ kind: "unreadable", path, detail: disk.message });
-  if (sha256(disk.bytes) === hash)
+  if (matchesHash(disk.bytes, hash))
     return void plan.actions.push({
       kind: "delete",
       path,
@@ -221,35 +287,39 @@ function readOldManifest(
   if (entry.kind !== "file") return emptyManifest; // other kinds are reported by planFile
   const parsed = parseManifest(entry.bytes.toString("utf8"));
   if (parsed.ok) return parsed.manifest;
-  if (!options.force)
-    plan.conflicts.push({
-      kind: "unreadable-manifest",
-      path: MANIFEST_NAME,
-      detail: parsed.reason,
-    });
+  const c: Conflict = {
+    kind: "unreadable-manifest",
+    path: MANIFEST_NAME,
+    detail: parsed.reason,
+  };
+  if (options.force) plan.overridden.push(c);
+  else plan.conflicts.push(c);
   return emptyManifest;
 }
 
 /**
- * A build killed mid-commit leaves its journal (the manifest it was about to place): a file
- * whose bytes match the journal was written by that build, so it counts as generated, with
- * the journal's hash, rather than as hand-edited or as the user's. A journal that does not
- * parse (killed while it was written) is ignored.
+ * A killed build leaves its journal (journal.ts): a file whose bytes match one of the hashes it
+ * lists for that path was written by talos-hclgen, so it counts as generated, with that hash,
+ * rather than as hand-edited or as the user's. The whole journal is carried into this build's
+ * own (plan.journal), matching or not, so a build killed after this one still knows it. A
+ * journal that does not parse is ignored.
  */
-function withJournal(dir: string, manifest: Manifest): Manifest {
-  const entry = readDiskEntry(join(dir, JOURNAL_NAME));
+function withJournal(walk: TreeWalk, manifest: Manifest, plan: WritePlan): Manifest {
+  const entry = walk.entry(JOURNAL_NAME);
   if (entry.kind !== "file") return manifest;
-  const journal = parseManifest(entry.bytes.toString("utf8"));
-  if (!journal.ok) return manifest;
+  const journal = parseJournal(entry.bytes.toString("utf8"));
+  if (journal === undefined) return manifest;
   const files = new Map(manifest.files);
-  for (const [path, hash] of journal.manifest.files) {
-    const disk = readDiskEntry(join(dir, path));
-    if (disk.kind === "file" && sha256(disk.bytes) === hash) files.set(path, hash);
+  for (const [path, hashes] of journal) {
+    for (const hash of hashes) addEntry(plan.journal, path, hash);
+    const disk = walk.entry(path);
+    if (disk.kind !== "file") continue;
+    for (const hash of hashes) if (matchesHash(disk.bytes, hash)) files.set(path, hash);
   }
   return { files };
 }
 
-/** The manifest is always ours: its "recorded" hash is whatever is on disk, so it never conflicts. */
+/** The manifest's own "recorded" hash: whatever is on disk, so it never conflicts. */
 function hashOf(entry: DiskEntry): string {
   return entry.kind === "file" ? sha256(entry.bytes) : "";
 }

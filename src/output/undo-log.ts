@@ -7,7 +7,8 @@
  * its final name: a reader or a crash sees the old file or the new one); where the file system
  * has no hard links, with a copy. A deleted file is renamed to its backup. Backups are removed
  * once the commit is complete; a process killed mid-commit leaves them behind, named like the
- * temp files (`.<name>.<pid>-<hex>.bak`), and the next build removes them (stale-temps.ts).
+ * temp files (`.<name>.<pid>-<hex>.bak`), and the next build removes them (leftovers.ts). A
+ * step that fails removes its own backup before it reports: a failed build leaves none.
  */
 import { randomBytes } from "node:crypto";
 import {
@@ -38,28 +39,44 @@ export class UndoLog {
     this.steps.push({ path, undo: () => unlinkSync(path) });
   }
 
-  /** Renames a staged tree to its folder, which did not exist (fresh-tree.ts). */
-  placeTree(stage: string, final: string): void {
-    renameSync(stage, final);
+  /** Renames a staged file or folder to a name that did not exist (fresh-tree.ts). */
+  placeNew(staged: string, final: string): void {
+    renameSync(staged, final);
     this.steps.push({ path: final, undo: () => rmSync(final, { recursive: true, force: true }) });
   }
 
-  /** Renames `temp` over `final`, remembering how to put the old `final` (if any) back. */
+  /**
+   * Renames `temp` over `final`, remembering how to put the old `final` (if any) back. If it
+   * fails, `temp` is removed: the step leaves nothing behind.
+   */
   replace(temp: string, final: string, existed: boolean): void {
     if (!existed) {
-      renameSync(temp, final);
+      try {
+        renameSync(temp, final);
+      } catch (error) {
+        removeQuietly(temp);
+        throw error;
+      }
       this.steps.push({ path: final, undo: () => unlinkSync(final) });
       return;
     }
     const backup = backupName(final);
     try {
-      linkSync(final, backup);
-    } catch {
-      copyFileSync(final, backup);
-      chmodSync(backup, statSync(final).mode & 0o7777);
+      try {
+        linkSync(final, backup);
+      } catch {
+        // No hard links here, or the file may not be linked (an immutable file): a copy.
+        copyFileSync(final, backup);
+        chmodSync(backup, statSync(final).mode & 0o7777);
+      }
+      renameSync(temp, final);
+    } catch (error) {
+      // The file is as it was (rename is all or nothing); its backup has no use.
+      removeQuietly(backup);
+      removeQuietly(temp);
+      throw error;
     }
     this.backups.push(backup);
-    renameSync(temp, final);
     this.steps.push({ path: final, undo: () => renameSync(backup, final) });
   }
 

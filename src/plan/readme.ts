@@ -6,6 +6,7 @@ import { header, type PlannedFile } from "./planned-file.js";
 import { chartsView } from "./readme-charts.js";
 import { dayTwoNotes } from "./readme-day2.js";
 import { machinesView } from "./readme-machines.js";
+import { codeSpan, rebuildCommand } from "./readme-command.js";
 import { prerequisites } from "./readme-prerequisites.js";
 
 const PLATFORM_NAMES = { proxmox: "Proxmox VE", hcloud: "Hetzner Cloud", metal: "existing machines" } as const;
@@ -30,6 +31,8 @@ export function planReadme(model: ClusterModel, modules: readonly ModuleInfo[]):
   const view = {
     header: header("markdown", model.specPath),
     specPath: model.specPath,
+    specCode: codeSpan(model.specPath),
+    rebuild: rebuildCommand(model.specPath),
     name: model.name,
     talos: model.talos,
     kubernetes: model.kubernetes,

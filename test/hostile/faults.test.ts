@@ -19,19 +19,33 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { compile } from "../../src/index.js";
 import { applyWrite } from "../../src/output/apply-write.js";
 import { renderManifest } from "../../src/output/manifest.js";
-import { MANIFEST_NAME as MANIFEST } from "../../src/output/paths.js";
+import { sha256 } from "../../src/output/hash.js";
+import { LOCK_NAME, MANIFEST_NAME as MANIFEST } from "../../src/output/paths.js";
 import { planWrite } from "../../src/output/plan-write.js";
 import { ensureBuilt, ROOT } from "../cli/harness.js";
 import { VALID } from "./corpus-generated.js";
 
-/** Every write-side file operation counts; the `failAt`-th one throws EIO. */
-const fault = vi.hoisted(() => ({ count: 0, failAt: 0 }));
+/**
+ * Every write-side file operation counts; the `failAt`-th one throws EIO, or, with `fullDisk`,
+ * fails the way a full disk does: the file is created, part of it written, then ENOSPC.
+ */
+const fault = vi.hoisted(() => ({ count: 0, failAt: 0, fullDisk: false }));
 vi.mock("node:fs", async (importOriginal) => {
   const real = await importOriginal<typeof import("node:fs")>();
   const failing =
     <A extends unknown[], R>(name: string, f: (...args: A) => R) =>
     (...args: A): R => {
       if (fault.failAt > 0 && ++fault.count === fault.failAt) {
+        if (fault.fullDisk && name === "writeFileSync") {
+          const [path, data] = args as unknown as [string, string];
+          real.writeFileSync(path, data.slice(0, data.length >> 1), { flag: "wx" });
+          throw Object.assign(new Error(`ENOSPC: injected full disk in ${name}`), { code: "ENOSPC" });
+        }
+        if (fault.fullDisk && name === "copyFileSync") {
+          const [, to] = args as unknown as [string, string];
+          real.writeFileSync(to, "");
+          throw Object.assign(new Error(`ENOSPC: injected full disk in ${name}`), { code: "ENOSPC" });
+        }
         throw Object.assign(new Error(`EIO: injected fault in ${name}`), {
           code: "EIO",
         });
@@ -71,6 +85,7 @@ afterEach(() => {
   }
   dirs = [];
   fault.failAt = 0;
+  fault.fullDisk = false;
 });
 
 function tempDir(): string {
@@ -227,6 +242,29 @@ describe("a write that fails half way leaves the previous tree as it was", () =>
     for (const file of files) expect(fs.readFileSync(join(out, file.path), "utf8")).toBe(file.contents);
   });
 
+  it("a full disk at any write in turn (the file made, half written) leaves no empty or partial file", () => {
+    const root = tempDir();
+    const out = join(root, "infra");
+    const oldFiles = compile(OLD, { specPath: SPEC_SHOWN }).files;
+    const newFiles = compile(NEW, { specPath: SPEC_SHOWN }).files;
+    expect(applyWrite(planWrite(out, oldFiles, { force: false }))).toEqual({ ok: true });
+    const before = tree(out, false);
+    fault.fullDisk = true;
+    let fullDisks = 0;
+    for (let failAt = 1; ; failAt++) {
+      const plan = planWrite(out, newFiles, { force: false });
+      fault.count = 0;
+      fault.failAt = failAt;
+      const result = applyWrite(plan);
+      fault.failAt = 0;
+      if (result.ok) break;
+      if (/no space left/.test(result.message)) fullDisks++;
+      expect(result.changed, `after a fault at operation ${failAt}`).toEqual([]);
+      expect(tree(out, false), `after a fault at operation ${failAt}`).toEqual(before);
+    }
+    expect(fullDisks, "writes that hit the full disk").toBeGreaterThanOrEqual(3);
+  });
+
   it("a folder where a generated file goes: exit 2, nothing changed", async () => {
     const dir = await previousTree();
     fs.mkdirSync(join(dir, "infra", "patches", "nodes", "wk-1.yaml"), {
@@ -277,6 +315,45 @@ describe("a write that fails half way leaves the previous tree as it was", () =>
     const result = await build(dir, NEW);
     expect(result.exitCode, result.stderr).toBe(2);
     expect(tree(join(dir, "infra"))).toEqual(before);
+  });
+});
+
+describe("failures through the real binary leave nothing behind and say so", () => {
+  it("an immutable file that must be replaced (chattr +i): no backup left, and \"nothing was changed\"", async (ctx) => {
+    if (!chattrWorks) return ctx.skip(chattrWhyNot);
+    const dir = await previousTree();
+    // main.tf changes between OLD and NEW: it is backed up (a copy, since an immutable file
+    // cannot be hard-linked), then the rename over it fails.
+    expect(await lock(join(dir, "infra", "main.tf"))).toBe(true);
+    const before = tree(join(dir, "infra"));
+    const result = await build(dir, NEW);
+    expect(result.exitCode, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/infra\/main\.tf: error\[output\/write-failed\]/);
+    expect(result.stderr).toContain("nothing was changed");
+    expect(tree(join(dir, "infra"))).toEqual(before);
+    expect(tempFiles(join(dir, "infra"))).toEqual([]);
+  });
+
+  it("a write that fails half way (a file size limit, as a full disk does): no partial file left", async () => {
+    for (const first of [true, false]) {
+      const dir = first ? tempDir() : await previousTree();
+      const before = first ? {} : tree(join(dir, "infra"));
+      fs.writeFileSync(join(dir, "spec.yaml"), NEW);
+      // ulimit -f: a write past the limit fails with EFBIG after the bytes below it are written.
+      const result = await execa("sh", ["-c", `ulimit -f 2 && exec "${process.execPath}" "${BIN}" build spec.yaml -o infra`], {
+        cwd: dir,
+        reject: false,
+      });
+      expect(result.exitCode, result.stderr).toBe(2);
+      expect(result.stderr).toContain("error[output/write-failed]");
+      expect(result.stderr).toMatch(/file too large/);
+      expect(result.stderr).toContain("nothing was changed");
+      if (first) expect(fs.readdirSync(dir).sort(), "a failed first build leaves no folder").toEqual(["spec.yaml"]);
+      else {
+        expect(tree(join(dir, "infra"))).toEqual(before);
+        expect(tempFiles(join(dir, "infra"))).toEqual([]);
+      }
+    }
   });
 });
 
@@ -386,11 +463,15 @@ describe("an interrupted build (SIGKILL mid-write)", () => {
         }
         const path = join(entry.parentPath, entry.name).slice(out.length + 1);
         const contents = fs.readFileSync(join(out, path), "utf8");
-        // The commit journal, when a kill left it, is the complete new manifest.
+        // The write journal, when a kill left it, lists every new file with its hash.
         if (path === JOURNAL) {
-          expect(contents, "the journal").toBe(newFiles.get(MANIFEST));
+          const journal = JSON.parse(contents) as { files: Record<string, string[]> };
+          for (const [file, text] of newFiles)
+            if (file !== MANIFEST) expect(journal.files[file], `the journal's ${file}`).toContain(sha256(text));
           continue;
         }
+        // The folder lock the killed build held: the next build takes it over.
+        if (path === LOCK_NAME) continue;
         expect(
           [oldFiles.get(path), newFiles.get(path)],
           `${path} after a kill in ${phase}`,

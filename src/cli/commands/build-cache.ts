@@ -11,11 +11,11 @@
  * $XDG_CACHE_HOME/talos-hclgen, else ~/.cache/talos-hclgen. TALOS_HCLGEN_NO_CACHE=1 turns it
  * off. A build with any diagnostic is never cached, so warnings are shown every time.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sha256 } from "../../output/hash.js";
 import { cacheFolder } from "../cache-folder.js";
-import { parseManifest } from "../../output/manifest.js";
+import { parseManifest, renderManifest } from "../../output/manifest.js";
 import { MANIFEST_NAME } from "../../output/paths.js";
 import type { GeneratedFile } from "../../types.js";
 
@@ -65,16 +65,25 @@ export function filesIfUpToDate(env: Env, outDir: string, stamp: string): Genera
   }
 }
 
-/** After a build or check left `outDir` exactly as compiled: remember it. Best effort. */
-export function rememberUpToDate(env: Env, outDir: string, stamp: string): void {
+/**
+ * After a build or check left `outDir` exactly as compiled (`files`): remember it. Best effort.
+ * The manifest's hash is that of the manifest those files make, not of the one on disk: by
+ * the time this runs, another build may have written the folder (a --check holds no lock).
+ */
+export function rememberUpToDate(env: Env, outDir: string, stamp: string, files: readonly GeneratedFile[]): void {
   const path = entryPath(env, outDir);
   if (path === undefined) return;
   try {
-    const entry: CacheEntry = { stamp, manifest: sha256(readFileSync(join(outDir, MANIFEST_NAME))) };
+    const entry: CacheEntry = { stamp, manifest: sha256(renderManifest(files)) };
     mkdirSync(join(path, ".."), { recursive: true });
     const temp = `${path}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify(entry));
-    renameSync(temp, path);
+    try {
+      writeFileSync(temp, JSON.stringify(entry));
+      renameSync(temp, path);
+    } catch (error) {
+      rmSync(temp, { force: true }); // a full disk leaves an empty file behind
+      throw error;
+    }
   } catch {
     // A cache that cannot be written only costs the next run a compile.
   }

@@ -19,6 +19,7 @@ import type {
   CompileResult,
   GeneratedFile,
 } from "../../types.js";
+import { isWindowsReservedName } from "../../spec/windows-names.js";
 import { expandOutDir, fileStem } from "../out-dir.js";
 import { cacheStamp, filesIfUpToDate } from "./build-cache.js";
 import { displayPath, type SpecInput } from "../spec-inputs.js";
@@ -41,6 +42,11 @@ export interface Target {
   stamp?: string;
   /** machines.lock.json as the folder holds it before this build (the placements to keep). */
   previousLock?: string;
+  /** What else the compiler was told about the folder (see readTreeInputs). */
+  treeWithoutLock: boolean;
+  /** The spec text and its name relative to the tree: enough to compile it again. */
+  text: string;
+  sourceName: string;
 }
 
 export interface Compiled {
@@ -70,29 +76,25 @@ export async function compileAll(
     // The output folder is known before compiling (when the name can be read), so headers
     // can name the spec relative to the tree: the same bytes whatever folder the build ran from.
     const name = outTemplate.includes("{name}") ? metadataName(text, await loadYamlParse()) : "";
-    const outDir =
-      name === undefined
-        ? undefined
-        : resolve(cwd, expandOutDir(outTemplate, { name, stem: fileStem(spec.display) }));
+    const values = { name: name ?? "", stem: fileStem(spec.display) };
+    const badName = badPlaceholderValue(outTemplate, values);
+    if (badName !== undefined) {
+      result.diagnostics.push(badOutDirName(spec, outTemplate, badName));
+      continue;
+    }
+    const outDir = name === undefined ? undefined : resolve(cwd, expandOutDir(outTemplate, values));
     const sourceName = outDir === undefined ? undefined : relative(outDir, spec.absolute).split(sep).join("/");
     const stamp = outDir === undefined || sourceName === undefined ? undefined : cacheStamp(env, text, sourceName);
     const cached = outDir === undefined || stamp === undefined ? undefined : filesIfUpToDate(env, outDir, stamp);
-    const previousLock = outDir === undefined ? undefined : readPreviousLock(outDir);
-    // A tree from before machines.lock.json: its owner manifest is there, the lock is not.
-    const treeWithoutLock = outDir !== undefined && previousLock === undefined && isFile(join(outDir, MANIFEST_NAME));
+    const inputs = outDir === undefined ? { treeWithoutLock: false } : readTreeInputs(outDir);
     const compiled: CompileResult =
       cached !== undefined
         ? { files: cached, diagnostics: [] }
-        : (compile ??= await loadCompile())(text, {
-            specPath: spec.display,
-            ...(sourceName === undefined ? {} : { sourceName }),
-            ...(previousLock === undefined ? {} : { previousLock }),
-            ...(treeWithoutLock ? { treeWithoutLock } : {}),
-          });
+        : (compile ??= await loadCompile())(text, compileOptions(spec, sourceName, inputs));
     result.diagnostics.push(...compiled.diagnostics);
     if (compiled.secretRanges !== undefined) result.secretRanges.set(spec.display, compiled.secretRanges);
     if (hasErrors(compiled.diagnostics)) continue;
-    if (outDir === undefined) {
+    if (outDir === undefined || sourceName === undefined) {
       throw new Error(`${spec.display} compiled, but its metadata.name is not a DNS label`);
     }
     const shown = displayPath(cwd, outDir);
@@ -103,11 +105,93 @@ export async function compileAll(
       label: shown === "." ? "./" : `${shown}/`,
       files: compiled.files,
       ...(stamp !== undefined && compiled.diagnostics.length === 0 ? { stamp } : {}),
-      ...(previousLock === undefined ? {} : { previousLock }),
+      ...inputs,
+      text,
+      sourceName,
     });
   }
   result.diagnostics.push(...sharedOutDirs(result.targets));
   return result;
+}
+
+/**
+ * Compiles again, under the folder lock, a target whose folder changed since it was read:
+ * another build finished in between, and the compiler's output depends on what it left
+ * (machines.lock.json keeps placements). Reading the folder again costs one small file; a
+ * target whose folder is as it was keeps its files, cached or not.
+ */
+export async function refreshTarget(
+  target: Target,
+  loadCompile: () => Promise<CompileFn>,
+): Promise<{ target: Target; diagnostics: Diagnostic[] }> {
+  const inputs = readTreeInputs(target.outDir);
+  if (inputs.previousLock === target.previousLock && inputs.treeWithoutLock === target.treeWithoutLock)
+    return { target, diagnostics: [] };
+  const compiled = (await loadCompile())(target.text, compileOptions(target.spec, target.sourceName, inputs));
+  const { previousLock: _before, stamp, ...rest } = target;
+  return {
+    target: {
+      ...rest,
+      ...inputs,
+      files: compiled.files,
+      // A build with any diagnostic is never cached (build-cache.ts).
+      ...(stamp !== undefined && compiled.diagnostics.length === 0 ? { stamp } : {}),
+    },
+    diagnostics: compiled.diagnostics,
+  };
+}
+
+interface TreeInputs {
+  previousLock?: string;
+  /** A tree from before machines.lock.json: its owner manifest is there, the lock is not. */
+  treeWithoutLock: boolean;
+}
+
+/** What the compiler reads from the output folder. */
+function readTreeInputs(outDir: string): TreeInputs {
+  const previousLock = readPreviousLock(outDir);
+  const treeWithoutLock = previousLock === undefined && isFile(join(outDir, MANIFEST_NAME));
+  return { ...(previousLock === undefined ? {} : { previousLock }), treeWithoutLock };
+}
+
+function compileOptions(spec: SpecInput, sourceName: string | undefined, inputs: TreeInputs): CompileOptions {
+  return {
+    specPath: spec.display,
+    ...(sourceName === undefined ? {} : { sourceName }),
+    ...(inputs.previousLock === undefined ? {} : { previousLock: inputs.previousLock }),
+    ...(inputs.treeWithoutLock ? { treeWithoutLock: true } : {}),
+  };
+}
+
+/**
+ * {stem} and {name} are single folder names in -o. A stem of "." or ".." (a spec named
+ * "..yaml" or "...yaml") would put the tree in the folder above, or in the current one,
+ * pruning what the manifest there lists; a Windows device name (con, aux...) makes a folder
+ * no Windows checkout can hold.
+ */
+function badPlaceholderValue(template: string, values: { name: string; stem: string }): { key: string; value: string } | undefined {
+  for (const key of ["stem", "name"] as const) {
+    if (!template.includes(`{${key}}`)) continue;
+    const value = values[key];
+    if (key === "name" && value === "") continue; // unreadable: compile() reports why
+    if (value === "" || value === "." || value === ".." || isWindowsReservedName(value)) return { key, value };
+  }
+  return undefined;
+}
+
+function badOutDirName(spec: SpecInput, template: string, bad: { key: string; value: string }): Diagnostic {
+  const what = bad.key === "stem" ? "file name without its extension" : "metadata.name";
+  const why =
+    bad.value === "" || bad.value === "." || bad.value === ".."
+      ? "which is not a folder name: the tree would go to another folder"
+      : "which Windows reserves for a device: no Windows checkout could hold the folder";
+  return {
+    code: "cli/bad-out-dir-name",
+    severity: "error",
+    file: spec.display,
+    message: `{${bad.key}} in -o "${template}" is the spec's ${what}, ${JSON.stringify(bad.value)}, ${why}`,
+    hint: bad.key === "stem" ? "rename the spec file, or use {name} (metadata.name) in -o" : "change metadata.name, or use {stem} in -o",
+  };
 }
 
 /**

@@ -10,7 +10,8 @@ import type { CliIo } from "../io.js";
 import { createStyler, type Styler } from "../../diagnostics/ansi.js";
 
 export type BuildStatus = "written" | "deleted" | "unchanged";
-export type CheckStatus = "changed" | "missing" | "extra" | "unchanged";
+/** "leftover": what an interrupted build left (a temporary file, a backup, its journal or lock). */
+export type CheckStatus = "changed" | "missing" | "extra" | "leftover" | "unchanged";
 
 export interface FileReport {
   /** As printed: relative to the current folder, POSIX separators. */
@@ -49,6 +50,7 @@ const CHECK_STATUSES: readonly CheckStatus[] = [
   "changed",
   "missing",
   "extra",
+  "leftover",
   "unchanged",
 ];
 
@@ -115,7 +117,8 @@ function summaryLine(tree: TreeReport, check: boolean): string {
     return `${tree.outDir}: ${n["written"]} written, ${n["unchanged"]} unchanged, ${n["deleted"]} deleted`;
   if (!isDrifted(tree))
     return `${tree.outDir}: up to date (${tree.files.length} files)`;
-  return `${tree.outDir}: out of date: ${n["changed"]} changed, ${n["missing"]} missing, ${n["extra"]} extra`;
+  const leftover = n["leftover"] ?? 0;
+  return `${tree.outDir}: out of date: ${n["changed"]} changed, ${n["missing"]} missing, ${n["extra"]} extra${leftover > 0 ? `, ${leftover} left by an interrupted build` : ""}`;
 }
 
 /** The --json document; its shape is documented in docs/workflow.md. */

@@ -21,7 +21,7 @@ import { reportDiagnostics } from "../report-diagnostics.js";
 import { expandSpecArgs } from "../spec-inputs.js";
 import { chooseStyle, startProgress, type Style } from "../terminal.js";
 import { checkTargets } from "./build-check.js";
-import { compileAll, type CompileFn, type Target } from "./build-compile.js";
+import { compileAll, refreshTarget, type CompileFn, type Target } from "./build-compile.js";
 import {
   isDrifted,
   printJson,
@@ -30,7 +30,9 @@ import {
 } from "./build-report.js";
 import { validateTargets, type ValidateTreeFn } from "./build-validate.js";
 import { writeTargets } from "./build-write.js";
-import { replaceRefused, targetImpact } from "./build-impact.js";
+import { replaceRefused, targetImpact, type TargetImpact } from "./build-impact.js";
+import { lockTargets, lostLocks, releaseLocks, waitForTargets } from "./build-lock.js";
+import { checkAdvice } from "./build-advice.js";
 
 const OPTIONS: OptionSpecs = {
   out: { type: "string", short: "o" },
@@ -195,7 +197,7 @@ async function build(
     sources = compiled.sources;
     secretRanges = compiled.secretRanges;
     if (!hasErrors(report.diagnostics))
-      await produce(s, io, deps, compiled.targets, report, compiled.sources);
+      await produce(s, io, deps, compiled.targets, report, compiled.sources, loadCompile);
   }
   // Errors before validation (spec, usage, conflicts, I/O) are bad input; validation
   // errors are the validator's to grade (1 invalid, 2 environment), set in produce().
@@ -209,34 +211,50 @@ async function produce(
   s: BuildSettings,
   io: CliIo,
   deps: BuildDeps,
-  targets: readonly Target[],
+  compiledTargets: readonly Target[],
   report: BuildReport,
   sources: ReadonlyMap<string, string>,
+  loadCompile: () => Promise<CompileFn>,
 ): Promise<void> {
-  const impacts = targets.map(targetImpact);
-  const refusals = targets.flatMap((target, i) => {
-    const nodes = impacts[i]?.replacedControlPlanes ?? [];
-    return nodes.length === 0 || s.allowReplace ? [] : [replaceRefused(target, nodes, s.check)];
-  });
-  report.diagnostics.push(...refusals);
+  const tell = !s.quiet && !s.json;
+  let targets: readonly Target[] = compiledTargets;
   if (s.check) {
-    report.trees = checkTargets(targets);
+    const waited = await waitForTargets(targets, io, tell);
+    report.diagnostics.push(...waited.diagnostics);
+    if (hasErrors(waited.diagnostics)) return;
+    targets = await refreshed(targets, report, loadCompile);
+    if (hasErrors(report.diagnostics)) return;
+    const impacts = impactsOf(s, targets, report);
+    const checked = checkTargets(targets, waited.staleLocks);
+    report.trees = checked.trees;
+    report.diagnostics.push(...checked.diagnostics);
     if (report.trees.some(isDrifted)) report.exitCode = ExitCode.drift;
-  } else if (refusals.length > 0) {
-    report.exitCode = ExitCode.badInput;
+    attachImpacts(report, impacts);
+    remember(io, targets, report);
   } else {
-    const written = writeTargets(targets, s.force, io.cwd);
-    report.trees = written.trees;
-    report.diagnostics.push(...written.diagnostics);
-    if (hasErrors(written.diagnostics)) report.exitCode = ExitCode.badInput;
-  }
-  report.trees.forEach((tree, i) => {
-    const lines = impacts[i]?.lines ?? [];
-    if (lines.length > 0) tree.impact = lines;
-  });
-  if (report.exitCode === ExitCode.ok) {
-    for (const target of targets) {
-      if (target.stamp !== undefined) rememberUpToDate(io.env, target.outDir, target.stamp);
+    // The lock spans everything that reads or writes the folders; validation (slow, and
+    // read-only) runs after it is released.
+    const locked = await lockTargets(targets, io, tell);
+    if (!locked.ok) return void report.diagnostics.push(...locked.diagnostics);
+    try {
+      targets = await refreshed(targets, report, loadCompile);
+      if (hasErrors(report.diagnostics)) return;
+      const impacts = impactsOf(s, targets, report);
+      if (hasErrors(report.diagnostics)) {
+        report.exitCode = ExitCode.badInput;
+        return;
+      }
+      const lost = lostLocks(locked.locks, targets);
+      if (lost.length > 0) return void report.diagnostics.push(...lost);
+      const written = writeTargets(targets, s.force, io.cwd);
+      report.trees = written.trees;
+      report.diagnostics.push(...written.diagnostics);
+      if (hasErrors(written.diagnostics)) report.exitCode = ExitCode.badInput;
+      attachImpacts(report, impacts);
+      // Under the lock: the folder is still exactly what this build wrote.
+      remember(io, targets, report);
+    } finally {
+      releaseLocks(locked.locks);
     }
   }
   if (s.validate && report.exitCode === ExitCode.ok) {
@@ -249,6 +267,45 @@ async function produce(
     });
     report.diagnostics.push(...validated.diagnostics);
     report.exitCode = validated.exitCode;
+  }
+}
+
+/** The targets, compiled again where their folder changed since it was first read. */
+async function refreshed(
+  targets: readonly Target[],
+  report: BuildReport,
+  loadCompile: () => Promise<CompileFn>,
+): Promise<Target[]> {
+  const result: Target[] = [];
+  for (const target of targets) {
+    const fresh = await refreshTarget(target, loadCompile);
+    report.diagnostics.push(...fresh.diagnostics);
+    result.push(fresh.target);
+  }
+  return result;
+}
+
+/** What each tree does to running machines; refuses (or, with --check, warns of) replaced control planes. */
+function impactsOf(s: BuildSettings, targets: readonly Target[], report: BuildReport): TargetImpact[] {
+  const impacts = targets.map(targetImpact);
+  targets.forEach((target, i) => {
+    const nodes = impacts[i]?.replacedControlPlanes ?? [];
+    if (nodes.length > 0 && !s.allowReplace) report.diagnostics.push(replaceRefused(target, nodes, s.check));
+  });
+  return impacts;
+}
+
+function attachImpacts(report: BuildReport, impacts: readonly TargetImpact[]): void {
+  report.trees.forEach((tree, i) => {
+    const lines = impacts[i]?.lines ?? [];
+    if (lines.length > 0) tree.impact = lines;
+  });
+}
+
+function remember(io: CliIo, targets: readonly Target[], report: BuildReport): void {
+  if (report.exitCode !== ExitCode.ok) return;
+  for (const target of targets) {
+    if (target.stamp !== undefined) rememberUpToDate(io.env, target.outDir, target.stamp, target.files);
   }
 }
 
@@ -269,9 +326,7 @@ function finish(
   });
   const drifted = report.trees.filter(isDrifted).length;
   if (s.check && drifted > 0) {
-    io.stderr.write(
-      `${drifted === 1 ? "1 tree is" : `${drifted} trees are`} out of date; run the same build without --check to update\n`,
-    );
+    io.stderr.write(checkAdvice(drifted, report.diagnostics));
   } else if (
     hasErrors(report.diagnostics) &&
     report.trees.length === 0 &&

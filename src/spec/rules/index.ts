@@ -15,6 +15,7 @@ import { nodeIdentity } from "./node-identity.js";
 import { platformFit } from "./platform-fit.js";
 import { platformNodes } from "./platform-nodes.js";
 import { references } from "./references.js";
+import { reservedNames } from "./reserved-names.js";
 import { runRules, type Rule } from "./rule.js";
 import { subnets } from "./subnets.js";
 import { urls } from "./urls.js";
@@ -29,6 +30,7 @@ export const RULES: readonly Rule[] = [
   ipSyntax,
   dhcpGateway,
   nodeIdentity,
+  reservedNames,
   nameCollisions,
   nodeAddressRules,
   endpointVip,
