@@ -1,37 +1,73 @@
 /**
- * What bin/talos-hclgen.js runs: loads the CLI bundle (dist/cli.cjs) through a V8 code cache
- * (code-cache.ts). Kept tiny and free of the CLI's imports: everything here runs before the
- * bundle, on every start.
+ * What bin/talos-hclgen.js runs: answers a build of an up-to-date tree itself (up-to-date.ts),
+ * else loads the CLI bundle (dist/cli.cjs) through a V8 code cache (code-cache.ts). Kept tiny
+ * and free of the CLI's imports: everything here runs before the bundle, on every start.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { setFlagsFromString } from "node:v8";
-import { Script } from "node:vm";
-import { codeCacheFile, readCodeCache, writeCodeCache } from "./code-cache.js";
+import { fastBuildArgs, upToDateOutput } from "./up-to-date.js";
 
 /** Set by scripts/build.mjs: a hash of every source, template, schema and dependency pin. */
 declare const __TALOS_HCLGEN_BUILD_ID__: string;
 
-// A run is short and mostly cold code. V8 hands a function to its optimizing compiler
-// (TurboFan) after a small budget of interpreted work; in a run this short that compile work
-// costs more CPU than it saves, so the budget is 8x the default (67584) and only hot loops of
-// large builds get optimized. Measured with scripts/bench.mjs on Node 20. Only on the Node
-// line it was measured on: V8 prints an error for a flag it no longer knows.
-if (process.versions.node.startsWith("20.")) setFlagsFromString("--interrupt-budget=540672");
+if (!answerUpToDate()) runCli();
 
-const bundle = join(__dirname, "cli.cjs");
-const bundleRequire = createRequire(bundle);
-const debug = process.env["TALOS_HCLGEN_DEBUG"] === "code-cache";
+/** A build of an up-to-date tree, answered without the bundle; false when the CLI must run. */
+function answerUpToDate(): boolean {
+  const build = fastBuildArgs(process.argv.slice(2));
+  const answer = typeof build === "string" ? build : upToDateOutput(build, process.env, process.cwd(), __TALOS_HCLGEN_BUILD_ID__);
+  if (process.env["TALOS_HCLGEN_DEBUG"] === "up-to-date")
+    process.stderr.write(`up-to-date fast path: ${typeof answer === "string" ? `declined (${answer})` : `answered (by ${answer.how})`}\n`);
+  if (typeof answer === "string") return false;
+  if (answer.stdout !== "") writeStdout(answer.stdout);
+  process.exitCode = 0;
+  return true;
+}
 
-/** The CommonJS wrapper Node itself puts around a module. */
-type ModuleFunction = (exports: object, require: NodeJS.Require, module: { exports: object }, filename: string, dirname: string) => void;
+/**
+ * One short line, written to fd 1 directly: the first touch of process.stdout builds a stream
+ * (tty, net and stream internals, a few ms) that this answer does not need. A pipe a parent
+ * made non-blocking can refuse the write (EAGAIN): then the stream does it.
+ */
+function writeStdout(text: string): void {
+  const { writeSync } = require("node:fs") as typeof import("node:fs");
+  let rest = Buffer.from(text, "utf8");
+  try {
+    while (rest.length > 0) rest = rest.subarray(writeSync(1, rest));
+  } catch {
+    process.stdout.write(rest);
+  }
+}
 
-const file = codeCacheFile(process.env, __TALOS_HCLGEN_BUILD_ID__, process.argv[2] ?? "");
+function runCli(): void {
+  // Loaded here, not imported at the top: node:v8 alone loads ~30 internal modules, which the
+  // up-to-date answer above does not need (measured with process.moduleLoadList, Node 20).
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { readFileSync } = require("node:fs") as typeof import("node:fs");
+  const { createRequire } = require("node:module") as typeof import("node:module");
+  const { dirname, join } = require("node:path") as typeof import("node:path");
+  const { setFlagsFromString } = require("node:v8") as typeof import("node:v8");
+  const { Script } = require("node:vm") as typeof import("node:vm");
+  const { codeCacheFile, readCodeCache, writeCodeCache } = require("./code-cache.js") as typeof import("./code-cache.js");
+  /* eslint-enable @typescript-eslint/no-require-imports */
 
-if (file === undefined) {
-  bundleRequire(bundle);
-} else {
+  // A run is short and mostly cold code. V8 hands a function to its optimizing compiler
+  // (TurboFan) after a small budget of interpreted work; in a run this short that compile work
+  // costs more CPU than it saves, so the budget is 8x the default (67584) and only hot loops of
+  // large builds get optimized. Measured with scripts/bench.mjs on Node 20. Only on the Node
+  // line it was measured on: V8 prints an error for a flag it no longer knows.
+  if (process.versions.node.startsWith("20.")) setFlagsFromString("--interrupt-budget=540672");
+
+  const bundle = join(__dirname, "cli.cjs");
+  const bundleRequire = createRequire(bundle);
+  const debug = process.env["TALOS_HCLGEN_DEBUG"] === "code-cache";
+
+  /** The CommonJS wrapper Node itself puts around a module. */
+  type ModuleFunction = (exports: object, require: NodeJS.Require, module: { exports: object }, filename: string, dirname: string) => void;
+
+  const file = codeCacheFile(process.env, __TALOS_HCLGEN_BUILD_ID__, process.argv[2] ?? "");
+  if (file === undefined) {
+    bundleRequire(bundle);
+    return;
+  }
   const cachedData = readCodeCache(file);
   // The bundle is ASCII only (scripts/build.mjs checks): latin1 reads it as the same string
   // without UTF-8 validation, ~3 ms less for its 1.5 MB on every start.

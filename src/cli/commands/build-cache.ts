@@ -11,10 +11,11 @@
  * $XDG_CACHE_HOME/talos-hclgen, else ~/.cache/talos-hclgen. TALOS_HCLGEN_NO_CACHE=1 turns it
  * off. A build with any diagnostic is never cached, so warnings are shown every time.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { lstatSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { sha256 } from "../../output/hash.js";
 import { cacheFolder } from "../cache-folder.js";
+import { readEntry, stampOf, statKey, writeEntry, type StatRecord } from "../up-to-date-entry.js";
 import { parseManifest, renderManifest } from "../../output/manifest.js";
 import { MANIFEST_NAME } from "../../output/paths.js";
 import type { GeneratedFile } from "../../types.js";
@@ -25,30 +26,17 @@ const BUILD_ID = typeof __TALOS_HCLGEN_BUILD_ID__ === "string" ? __TALOS_HCLGEN_
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-interface CacheEntry {
-  stamp: string;
-  /** sha256 of the manifest the build left. */
-  manifest: string;
-}
-
 /** What the output is a function of; undefined when the cache is off (or not a built CLI). */
 export function cacheStamp(env: Env, specText: string, sourceName: string): string | undefined {
   if (BUILD_ID === undefined || cacheFolder(env) === undefined) return undefined;
-  return sha256(JSON.stringify([BUILD_ID, process.version, sourceName, specText]));
-}
-
-function entryPath(env: Env, outDir: string): string | undefined {
-  const folder = cacheFolder(env);
-  return folder === undefined ? undefined : join(folder, `${sha256(outDir).slice(0, 32)}.json`);
+  return stampOf(sha256, BUILD_ID, sourceName, specText);
 }
 
 /** The tree's files, when it is exactly what the build stamped `stamp` left there. */
 export function filesIfUpToDate(env: Env, outDir: string, stamp: string): GeneratedFile[] | undefined {
-  const entryFile = entryPath(env, outDir);
-  if (entryFile === undefined) return undefined;
+  const entry = readEntry(env, outDir);
+  if (entry === undefined || entry.stamp !== stamp) return undefined;
   try {
-    const entry = JSON.parse(readFileSync(entryFile, "utf8")) as Partial<CacheEntry>;
-    if (entry.stamp !== stamp) return undefined;
     const manifestText = readFileSync(join(outDir, MANIFEST_NAME));
     if (sha256(manifestText) !== entry.manifest) return undefined;
     const manifest = parseManifest(manifestText.toString("utf8"));
@@ -65,26 +53,47 @@ export function filesIfUpToDate(env: Env, outDir: string, stamp: string): Genera
   }
 }
 
+/** The spec a tree was built from, to record what the file system says about it. */
+export interface StampedSpec {
+  path: string;
+  sourceName: string;
+  text: string;
+}
+
 /**
  * After a build or check left `outDir` exactly as compiled (`files`): remember it. Best effort.
  * The manifest's hash is that of the manifest those files make, not of the one on disk: by
  * the time this runs, another build may have written the folder (a --check holds no lock).
+ * So only a build, which still holds the folder's lock (nothing else writes it), records the
+ * files' stats (up-to-date-entry.ts); after a --check the launcher records them when it has
+ * hashed the files once.
  */
-export function rememberUpToDate(env: Env, outDir: string, stamp: string, files: readonly GeneratedFile[]): void {
-  const path = entryPath(env, outDir);
-  if (path === undefined) return;
+export function rememberUpToDate(
+  env: Env,
+  outDir: string,
+  stamp: string,
+  files: readonly GeneratedFile[],
+  spec: StampedSpec,
+  underLock: boolean,
+): void {
+  const manifest = renderManifest(files);
+  const stats = underLock && BUILD_ID !== undefined ? recordStats(outDir, files, spec, BUILD_ID) : undefined;
+  writeEntry(env, { outDir, stamp, manifest: sha256(manifest), ...(stats === undefined ? {} : { stats }) });
+}
+
+function recordStats(outDir: string, files: readonly GeneratedFile[], spec: StampedSpec, buildId: string): StatRecord | undefined {
   try {
-    const entry: CacheEntry = { stamp, manifest: sha256(renderManifest(files)) };
-    mkdirSync(join(path, ".."), { recursive: true });
-    const temp = `${path}.${process.pid}.tmp`;
-    try {
-      writeFileSync(temp, JSON.stringify(entry));
-      renameSync(temp, path);
-    } catch (error) {
-      rmSync(temp, { force: true }); // a full disk leaves an empty file behind
-      throw error;
-    }
+    const recorded = Date.now();
+    // The spec may have been saved again since the build read it: its stat counts only if it
+    // still holds the text the stamp was made of, and did not change while being read.
+    const before = statKey(statSync(spec.path, { bigint: true }));
+    if (readFileSync(spec.path, "utf8") !== spec.text) return undefined;
+    if (statKey(statSync(spec.path, { bigint: true })) !== before) return undefined;
+    const keys: Record<string, string> = {};
+    for (const path of [MANIFEST_NAME, ...files.map((f) => f.path)])
+      keys[path] = statKey(lstatSync(join(outDir, path), { bigint: true }));
+    return { build: buildId, node: process.version, sourceName: spec.sourceName, spec: before, files: keys, recorded };
   } catch {
-    // A cache that cannot be written only costs the next run a compile.
+    return undefined;
   }
 }

@@ -230,7 +230,7 @@ async function produce(
     report.diagnostics.push(...checked.diagnostics);
     if (report.trees.some(isDrifted)) report.exitCode = ExitCode.drift;
     attachImpacts(report, impacts);
-    remember(io, targets, report);
+    remember(io, targets, report, false);
   } else {
     // The lock spans everything that reads or writes the folders; validation (slow, and
     // read-only) runs after it is released.
@@ -252,7 +252,7 @@ async function produce(
       if (hasErrors(written.diagnostics)) report.exitCode = ExitCode.badInput;
       attachImpacts(report, impacts);
       // Under the lock: the folder is still exactly what this build wrote.
-      remember(io, targets, report);
+      remember(io, targets, report, true);
     } finally {
       releaseLocks(locked.locks);
     }
@@ -302,10 +302,12 @@ function attachImpacts(report: BuildReport, impacts: readonly TargetImpact[]): v
   });
 }
 
-function remember(io: CliIo, targets: readonly Target[], report: BuildReport): void {
+/** `underLock`: a build that still holds the folders' locks, so nothing else wrote them since. */
+function remember(io: CliIo, targets: readonly Target[], report: BuildReport, underLock: boolean): void {
   if (report.exitCode !== ExitCode.ok) return;
   for (const target of targets) {
-    if (target.stamp !== undefined) rememberUpToDate(io.env, target.outDir, target.stamp, target.files);
+    if (target.stamp !== undefined)
+      rememberUpToDate(io.env, target.outDir, target.stamp, target.files, { path: target.spec.absolute, sourceName: target.sourceName, text: target.text }, underLock);
   }
 }
 
