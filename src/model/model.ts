@@ -51,6 +51,22 @@ export interface KubernetesModel {
   serviceSubnets: string[];
   dnsDomain: string;
   allowSchedulingOnControlPlanes: boolean;
+  apiServer: { certSANs: string[]; extraArgs: ExtraArgsModel };
+  controllerManager: { extraArgs: ExtraArgsModel };
+  scheduler: { extraArgs: ExtraArgsModel };
+}
+
+/** Flags by name, in name order (sorted at normalize, so the output does not follow spec order). */
+export type ExtraArgsModel = Array<{ name: string; value: string }>;
+
+export interface KernelModuleModel {
+  name: string;
+  parameters: string[];
+}
+
+export interface KeyValue {
+  key: string;
+  value: string;
 }
 
 export interface EndpointModel {
@@ -169,7 +185,13 @@ export interface NodeModel {
   serverType?: string;
   nics: NicModel[];
   pciPassthrough: string[];
-  labels: Array<{ key: string; value: string }>;
+  labels: KeyValue[];
+  /** key -> "value:Effect", class and node merged, in key order. */
+  taints: KeyValue[];
+  annotations: KeyValue[];
+  sysctls: KeyValue[];
+  kernelModules: KernelModuleModel[];
+  kubeletExtraArgs: ExtraArgsModel;
   installDisk?: string;
   patches: TalosPatch[];
 }

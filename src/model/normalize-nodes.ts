@@ -2,7 +2,8 @@ import type { ClusterSpec, NodeNicSpec, NodeSpec } from "../spec/types.js";
 import type { NetworkModel, NicModel, NodeModel, PlatformModel } from "./model.js";
 import { PROXMOX_DEFAULTS, ROLE_SIZING } from "./defaults.js";
 import { stableMac } from "./mac.js";
-import { byKey, hostOf } from "./util.js";
+import { hostOf } from "./util.js";
+import { nodeSettings } from "./kubernetes-settings.js";
 import { placeNodes } from "./placement.js";
 
 /** Nodes in spec order, sized from their class, placed on a host, with their NICs. */
@@ -30,7 +31,7 @@ export function normalizeNodes(
       uefi: sizing?.uefi ?? false,
       nics,
       pciPassthrough: node.pciPassthrough ?? [],
-      labels: byKey(node.labels ?? {}).map(([key, value]) => ({ key, value })),
+      ...nodeSettings(sizing, node),
       patches: node.patches ?? [],
     };
     // The first NIC carries the node network; without a static address there (DHCP) the

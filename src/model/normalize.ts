@@ -2,6 +2,7 @@
  * spec -> model. Every default and derived value is decided here (and in the files this
  * one calls), so plan and render never have to guess.
  */
+import { componentSettings } from "./kubernetes-settings.js";
 import type { ClusterSpec } from "../spec/types.js";
 import type { ClusterModel, EndpointModel, NetworkModel, RegistryMirrorModel, TalosModel } from "./model.js";
 import {
@@ -53,6 +54,7 @@ export function normalize(spec: ClusterSpec, specPath: string, previous?: Machin
       serviceSubnets: body.kubernetes?.serviceSubnets ?? DEFAULT_SERVICE_SUBNETS,
       dnsDomain: body.kubernetes?.dnsDomain ?? DEFAULT_DNS_DOMAIN,
       allowSchedulingOnControlPlanes: body.kubernetes?.allowSchedulingOnControlPlanes ?? false,
+      ...componentSettings(body.kubernetes),
     },
     endpoint: normalizeEndpoint(spec),
     network,

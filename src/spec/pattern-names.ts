@@ -48,6 +48,16 @@ function addPrefixLength(value: string): string | undefined {
   return value.includes("/") ? undefined : `add the prefix length, e.g. ${JSON.stringify(`${value}/${value.includes(":") ? 64 : 24}`)}`;
 }
 
+const TAINT_EFFECTS = ["NoSchedule", "PreferNoSchedule", "NoExecute"];
+
+/** "gpu" -> add an effect; "gpu:noschedule" -> the effect's spelling. */
+function taintHint(value: string): string | undefined {
+  const colon = value.lastIndexOf(":");
+  if (colon < 0) return `add the effect, e.g. ${JSON.stringify(`${value}:NoSchedule`)}`;
+  const effect = TAINT_EFFECTS.find((e) => e.toLowerCase() === value.slice(colon + 1).toLowerCase());
+  return effect === undefined ? undefined : suggest(`${value.slice(0, colon)}:${effect}`);
+}
+
 export const PATTERN_EXPECTATIONS: Readonly<Record<string, PatternExpectation>> = {
   dnsLabel: { expect: 'a DNS label (lower-case letters, digits and "-", at most 63 characters)', hint: asLabel },
   dnsName: { expect: 'a DNS name such as "k8s.example.com"', hint: withoutScheme },
@@ -130,6 +140,21 @@ export const PATTERN_EXPECTATIONS: Readonly<Record<string, PatternExpectation>> 
   githubOwner: { expect: "a GitHub user or organisation name" },
   repositoryName: { expect: 'a repository name (letters, digits, ".", "_" and "-")' },
   labelSelector: { expect: 'a label selector such as "os=talos"' },
+  taintValue: { expect: 'a taint "value:Effect" such as "present:NoSchedule" (Effect: NoSchedule, PreferNoSchedule or NoExecute)', hint: taintHint },
+  sysctlName: {
+    expect: 'a kernel parameter name such as "vm.max_map_count"',
+    // sysctl(8): a name is its path under /proc/sys with "/" written as ".".
+    hint: (v) => (v.startsWith("/proc/sys/") && v.length > 10 ? suggest(v.slice(10).split("/").join(".")) : undefined),
+  },
+  kernelModuleName: { expect: 'a kernel module name such as "nvidia_uvm"', hint: (v) => (/^[A-Za-z0-9_-]+\.ko$/.test(v) ? suggest(v.slice(0, -3)) : undefined) },
+  flagName: {
+    expect: 'a flag name without the leading "--", such as "max-pods"',
+    hint: (v) => {
+      const dashless = trimStartWhile(v, isDash);
+      const name = dashless.includes("=") ? dashless.slice(0, dashless.indexOf("=")) : dashless;
+      return name !== v && /^[a-z0-9][a-z0-9-]*$/.test(name) ? suggest(name) : undefined;
+    },
+  },
 };
 
 /** "#/definitions/dnsLabel/pattern" -> "dnsLabel" */

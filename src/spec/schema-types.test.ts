@@ -23,17 +23,33 @@ interface Shape {
   properties: Map<string, boolean>; // name -> optional
 }
 
+/**
+ * Every interface with its properties, those of the interfaces and object types it extends
+ * included (NodeSpec extends NodeSettingsSpec, a type with no schema definition of its own).
+ */
 function interfacesOfTypesFile(): Map<string, Shape> {
   const file = ts.createSourceFile("types.ts", readFileSync(join(ROOT, "src/spec/types.ts"), "utf8"), ts.ScriptTarget.ES2022, true);
-  const shapes = new Map<string, Shape>();
+  const own = new Map<string, { members: ts.NodeArray<ts.TypeElement>; bases: string[]; checked: boolean }>();
   for (const statement of file.statements) {
-    if (!ts.isInterfaceDeclaration(statement)) continue;
+    if (ts.isInterfaceDeclaration(statement)) {
+      const bases = (statement.heritageClauses ?? []).flatMap((c) => c.types.map((t) => t.expression.getText(file)));
+      own.set(statement.name.text, { members: statement.members, bases, checked: true });
+    } else if (ts.isTypeAliasDeclaration(statement) && ts.isTypeLiteralNode(statement.type)) {
+      own.set(statement.name.text, { members: statement.type.members, bases: [], checked: false });
+    }
+  }
+  const propertiesOf = (name: string): Map<string, boolean> => {
+    const entry = own.get(name);
+    if (entry === undefined) throw new Error(`types.ts: ${name} is not an interface or object type`);
     const properties = new Map<string, boolean>();
-    for (const member of statement.members) {
+    for (const base of entry.bases) for (const [key, optional] of propertiesOf(base)) properties.set(key, optional);
+    for (const member of entry.members) {
       if (ts.isPropertySignature(member) && member.name !== undefined) properties.set(member.name.getText(file), member.questionToken !== undefined);
     }
-    shapes.set(statement.name.text, { properties });
-  }
+    return properties;
+  };
+  const shapes = new Map<string, Shape>();
+  for (const [name, entry] of own) if (entry.checked) shapes.set(name, { properties: propertiesOf(name) });
   return shapes;
 }
 

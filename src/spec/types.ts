@@ -71,6 +71,39 @@ export interface KubernetesSpec {
   serviceSubnets?: string[];
   dnsDomain?: string;
   allowSchedulingOnControlPlanes?: boolean;
+  apiServer?: ApiServerSpec;
+  controllerManager?: ComponentSpec;
+  scheduler?: ComponentSpec;
+}
+
+/** Command-line flags by name (no leading "--"), one string each (see the schema's ExtraArgs). */
+export type ExtraArgs = Record<string, string>;
+
+export interface ComponentSpec {
+  extraArgs?: ExtraArgs;
+}
+
+export interface ApiServerSpec extends ComponentSpec {
+  certSANs?: string[];
+}
+
+/**
+ * Kubernetes node settings a node class or a node carries; a node's own win, key by key. A
+ * type, not an interface: it has no schema definition of its own (schema-types.test.ts).
+ */
+export type NodeSettingsSpec = {
+  labels?: Record<string, string>;
+  /** key -> "value:Effect". */
+  taints?: Record<string, string>;
+  annotations?: Record<string, string>;
+  sysctls?: Record<string, string | number>;
+  kernelModules?: KernelModuleSpec[];
+  kubelet?: { extraArgs?: ExtraArgs };
+}
+
+export interface KernelModuleSpec {
+  name: string;
+  parameters?: string[];
 }
 
 export interface EndpointSpec {
@@ -143,7 +176,7 @@ export interface MetalPlatformSpec {
 
 /** Sizing shared by nodes. cpu, memory and osDisk are required on Proxmox (rule
  * spec/missing-class-field); on hcloud the server type decides the size. */
-export interface NodeClassSpec {
+export interface NodeClassSpec extends NodeSettingsSpec {
   cpu?: number;
   memory?: number;
   osDisk?: number;
@@ -156,7 +189,7 @@ export interface NodeClassSpec {
 
 export type NodeRole = "controlplane" | "worker";
 
-export interface NodeSpec {
+export interface NodeSpec extends NodeSettingsSpec {
   name: string;
   role: NodeRole;
   class?: string;

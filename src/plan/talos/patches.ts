@@ -11,6 +11,7 @@ import { emitYamlDocuments } from "../../render/yaml.js";
 import { header, type PlannedFile } from "../planned-file.js";
 import { registryMirrorConfig, resolverConfig, timeSyncConfig } from "./documents.js";
 import { nodeNetworkDocuments } from "./node-network.js";
+import { flags, nodeSettingsMachine } from "./node-settings.js";
 
 type Document = Record<string, unknown>;
 
@@ -100,6 +101,13 @@ function controlPlaneDocument(model: ClusterModel): Document {
   };
   // The control planes fetch the approver's manifest and keep it applied (cluster.extraManifests).
   if (model.kubeletServingCerts !== undefined) cluster["extraManifests"] = [model.kubeletServingCerts.approverManifest];
+  const { apiServer, controllerManager, scheduler } = model.kubernetes;
+  const apiServerConfig: Document = {};
+  if (apiServer.certSANs.length > 0) apiServerConfig["certSANs"] = apiServer.certSANs;
+  if (apiServer.extraArgs.length > 0) apiServerConfig["extraArgs"] = flags(apiServer.extraArgs);
+  if (Object.keys(apiServerConfig).length > 0) cluster["apiServer"] = apiServerConfig;
+  if (controllerManager.extraArgs.length > 0) cluster["controllerManager"] = { extraArgs: flags(controllerManager.extraArgs) };
+  if (scheduler.extraArgs.length > 0) cluster["scheduler"] = { extraArgs: flags(scheduler.extraArgs) };
   // An endpoint that lands on a control plane (VIP, floating IP) reaches kube-apiserver on its own port.
   if (model.endpoint.apiServerPort !== DEFAULT_APISERVER_PORT) {
     cluster["controlPlane"] = { localAPIServerPort: model.endpoint.apiServerPort };
@@ -109,8 +117,7 @@ function controlPlaneDocument(model: ClusterModel): Document {
 
 function nodeDocuments(model: ClusterModel, node: NodeModel): Document[] {
   const documents: Document[] = [];
-  const machine: Document = {};
-  if (node.labels.length > 0) machine["nodeLabels"] = Object.fromEntries(node.labels.map((l) => [l.key, l.value]));
+  const machine: Document = nodeSettingsMachine(node);
   if (node.installDisk !== undefined) machine["install"] = { disk: node.installDisk };
   if (Object.keys(machine).length > 0) documents.push({ machine });
   // The hostname is not here: the talos-cluster module sets it from the node's name

@@ -20,6 +20,7 @@ import { runRules, type Rule } from "./rule.js";
 import { subnets } from "./subnets.js";
 import { urls } from "./urls.js";
 import { versions } from "./versions.js";
+import { workerTaints } from "./worker-taints.js";
 
 /**
  * The cross-field rules, run together once the schema passed (so every rule can trust the
@@ -38,6 +39,7 @@ export const RULES: readonly Rule[] = [
   controlPlanes,
   references,
   versions,
+  workerTaints,
   platformFit,
   platformNodes,
   gitops,

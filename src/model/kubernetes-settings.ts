@@ -1,0 +1,54 @@
+/**
+ * Kubernetes settings the spec types (node labels, taints, annotations, sysctls, kernel
+ * modules, kubelet flags; flags of the control-plane components), normalized: a node class's
+ * settings under the node's own, key by key, and everything in key order so the generated
+ * patches do not follow the order the spec happens to list them in.
+ */
+import type { ExtraArgs, KubernetesSpec, NodeSettingsSpec } from "../spec/types.js";
+import type { ExtraArgsModel, KernelModuleModel, KeyValue, KubernetesModel } from "./model.js";
+import { byKey } from "./util.js";
+
+export function extraArgsModel(args: ExtraArgs | undefined): ExtraArgsModel {
+  return byKey(args ?? {}).map(([name, value]) => ({ name, value }));
+}
+
+export function componentSettings(
+  kubernetes: KubernetesSpec | undefined,
+): Pick<KubernetesModel, "apiServer" | "controllerManager" | "scheduler"> {
+  return {
+    apiServer: {
+      certSANs: kubernetes?.apiServer?.certSANs ?? [],
+      extraArgs: extraArgsModel(kubernetes?.apiServer?.extraArgs),
+    },
+    controllerManager: { extraArgs: extraArgsModel(kubernetes?.controllerManager?.extraArgs) },
+    scheduler: { extraArgs: extraArgsModel(kubernetes?.scheduler?.extraArgs) },
+  };
+}
+
+export interface NodeSettings {
+  labels: KeyValue[];
+  taints: KeyValue[];
+  annotations: KeyValue[];
+  sysctls: KeyValue[];
+  kernelModules: KernelModuleModel[];
+  kubeletExtraArgs: ExtraArgsModel;
+}
+
+/** The node's settings over its class's. */
+export function nodeSettings(nodeClass: NodeSettingsSpec | undefined, node: NodeSettingsSpec): NodeSettings {
+  const merged = <T>(pick: (s: NodeSettingsSpec) => Record<string, T> | undefined): Array<[string, T]> =>
+    byKey({ ...pick(nodeClass ?? {}), ...pick(node) });
+  const text = ([key, value]: [string, string | number]): KeyValue => ({ key, value: String(value) });
+  // Modules keep the class's order, then the node's own; a node's entry replaces the class's.
+  const modules = new Map<string, KernelModuleModel>();
+  for (const module of [...(nodeClass?.kernelModules ?? []), ...(node.kernelModules ?? [])])
+    modules.set(module.name, { name: module.name, parameters: module.parameters ?? [] });
+  return {
+    labels: merged((s) => s.labels).map(text),
+    taints: merged((s) => s.taints).map(text),
+    annotations: merged((s) => s.annotations).map(text),
+    sysctls: merged((s) => s.sysctls).map(text),
+    kernelModules: [...modules.values()],
+    kubeletExtraArgs: merged((s) => s.kubelet?.extraArgs).map(([name, value]) => ({ name, value })),
+  };
+}

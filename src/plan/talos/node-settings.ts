@@ -1,0 +1,47 @@
+/**
+ * A node's Kubernetes settings as the machine section of its patch (Talos v1alpha1
+ * MachineConfig: nodeLabels, nodeAnnotations, nodeTaints, sysctls, kernel.modules,
+ * kubelet.extraArgs).
+ *
+ * Taints depend on the role. Talos applies a control plane's machine.nodeTaints itself, with
+ * an admin client; on a worker it applies them with the kubelet's own credentials
+ * (talos v1.13.9 internal/app/machined/pkg/controllers/k8s/node_apply.go: a temporary
+ * control-plane client only when the machine is a control plane, else the kubelet kubeconfig),
+ * and the NodeRestriction admission plugin does not let a kubelet change its node's taints
+ * (Talos machine.nodeTaints docs: "worker nodes are not allowed to modify the taints"). So a
+ * worker's taints go to the kubelet's --register-with-taints (kubelet reference:
+ * "<key>=<value>:<effect>", comma separated), which sets them when the node registers.
+ */
+import type { ExtraArgsModel, NodeModel } from "../../model/model.js";
+
+type Document = Record<string, unknown>;
+
+export const REGISTER_WITH_TAINTS = "register-with-taints";
+
+export function flags(args: ExtraArgsModel): Record<string, string> {
+  return Object.fromEntries(args.map((a) => [a.name, a.value]));
+}
+
+export function nodeSettingsMachine(node: NodeModel): Document {
+  const machine: Document = {};
+  const map = (entries: ReadonlyArray<{ key: string; value: string }>) => Object.fromEntries(entries.map((e) => [e.key, e.value]));
+  if (node.labels.length > 0) machine["nodeLabels"] = map(node.labels);
+  if (node.annotations.length > 0) machine["nodeAnnotations"] = map(node.annotations);
+  const kubeletArgs = flags(node.kubeletExtraArgs);
+  if (node.taints.length > 0) {
+    if (node.role === "controlplane") machine["nodeTaints"] = map(node.taints);
+    else kubeletArgs[REGISTER_WITH_TAINTS] = node.taints.map(registeredTaint).join(",");
+  }
+  if (Object.keys(kubeletArgs).length > 0) machine["kubelet"] = { extraArgs: kubeletArgs };
+  if (node.sysctls.length > 0) machine["sysctls"] = map(node.sysctls);
+  if (node.kernelModules.length > 0)
+    machine["kernel"] = {
+      modules: node.kernelModules.map((m) => (m.parameters.length > 0 ? { name: m.name, parameters: m.parameters } : { name: m.name })),
+    };
+  return machine;
+}
+
+/** key + "value:Effect" -> "key=value:Effect", or "key:Effect" without a value. */
+function registeredTaint(taint: { key: string; value: string }): string {
+  return taint.value.startsWith(":") ? `${taint.key}${taint.value}` : `${taint.key}=${taint.value}`;
+}
