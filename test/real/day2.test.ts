@@ -154,6 +154,22 @@ const SCENARIOS: Scenario[] = [
     expected: CONTROL_PLANES.map((n) => `update ${APPLY("controlplane", n)}`),
   },
   {
+    // Typed node settings land in the node patches: the workers' configs change, nothing else.
+    name: "taint and label a class",
+    base: "proxmox",
+    change: edit(
+      "worker: { cpu: 8, memory: 16384, osDisk: 100 }",
+      "worker: { cpu: 8, memory: 16384, osDisk: 100, labels: { pool: batch }, taints: { pool: batch:NoSchedule } }",
+    ),
+    expected: WORKERS.map((n) => `update ${APPLY("worker", n)}`),
+  },
+  {
+    name: "add an API server flag",
+    base: "proxmox",
+    change: edit("    version: v1.36.3\n", "    version: v1.36.3\n    apiServer:\n      extraArgs: { audit-log-maxage: \"30\" }\n"),
+    expected: CONTROL_PLANES.map((n) => `update ${APPLY("controlplane", n)}`),
+  },
+  {
     name: "change a class's memory",
     base: "proxmox",
     change: edit("worker: { cpu: 8, memory: 16384", "worker: { cpu: 8, memory: 24576"),

@@ -11,6 +11,12 @@
  * (Talos machine.nodeTaints docs: "worker nodes are not allowed to modify the taints"). So a
  * worker's taints go to the kubelet's --register-with-taints (kubelet reference:
  * "<key>=<value>:<effect>", comma separated), which sets them when the node registers.
+ *
+ * None of these needs a reboot: Talos applies a change to nodeLabels, nodeAnnotations,
+ * nodeTaints, sysctls, kubelet, kernel and the whole cluster section in place (talos v1.13.9
+ * internal/app/machined/pkg/runtime/v1alpha1/v1alpha1_runtime.go CanApplyImmediate), so the
+ * impact report calls an edit of them a reconfiguration (src/lock/impact.ts); new kernel module
+ * parameters take effect at the next boot (machine.kernel.modules docs).
  */
 import type { ExtraArgsModel, NodeModel } from "../../model/model.js";
 
