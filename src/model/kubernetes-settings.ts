@@ -29,26 +29,37 @@ export interface NodeSettings {
   labels: KeyValue[];
   taints: KeyValue[];
   annotations: KeyValue[];
+  certSANs: string[];
   sysctls: KeyValue[];
   kernelModules: KernelModuleModel[];
   kubeletExtraArgs: ExtraArgsModel;
+  kubeletExtraConfig: Record<string, unknown>;
 }
 
-/** The node's settings over its class's. */
-export function nodeSettings(nodeClass: NodeSettingsSpec | undefined, node: NodeSettingsSpec): NodeSettings {
+/** The node's settings over its class's, over its role's. */
+export function nodeSettings(
+  role: NodeSettingsSpec | undefined,
+  nodeClass: NodeSettingsSpec | undefined,
+  node: NodeSettingsSpec,
+): NodeSettings {
+  const layers = [role ?? {}, nodeClass ?? {}, node];
   const merged = <T>(pick: (s: NodeSettingsSpec) => Record<string, T> | undefined): Array<[string, T]> =>
-    byKey({ ...pick(nodeClass ?? {}), ...pick(node) });
+    byKey(Object.assign({}, ...layers.map((layer) => pick(layer) ?? {})) as Record<string, T>);
   const text = ([key, value]: [string, string | number]): KeyValue => ({ key, value: String(value) });
-  // Modules keep the class's order, then the node's own; a node's entry replaces the class's.
+  // Modules keep the order of the layers; a later layer's entry replaces an earlier one's.
   const modules = new Map<string, KernelModuleModel>();
-  for (const module of [...(nodeClass?.kernelModules ?? []), ...(node.kernelModules ?? [])])
+  for (const module of layers.flatMap((layer) => layer.kernelModules ?? []))
     modules.set(module.name, { name: module.name, parameters: module.parameters ?? [] });
+  // Certificate names add up; the first mention keeps its place.
+  const certSANs = [...new Set(layers.flatMap((layer) => layer.certSANs ?? []))];
   return {
     labels: merged((s) => s.labels).map(text),
     taints: merged((s) => s.taints).map(text),
     annotations: merged((s) => s.annotations).map(text),
+    certSANs,
     sysctls: merged((s) => s.sysctls).map(text),
     kernelModules: [...modules.values()],
     kubeletExtraArgs: merged((s) => s.kubelet?.extraArgs).map(([name, value]) => ({ name, value })),
+    kubeletExtraConfig: Object.fromEntries(merged((s) => s.kubelet?.extraConfig)),
   };
 }

@@ -189,9 +189,11 @@ export interface NodeModel {
   /** key -> "value:Effect", class and node merged, in key order. */
   taints: KeyValue[];
   annotations: KeyValue[];
+  certSANs: string[];
   sysctls: KeyValue[];
   kernelModules: KernelModuleModel[];
   kubeletExtraArgs: ExtraArgsModel;
+  kubeletExtraConfig: Record<string, unknown>;
   installDisk?: string;
   patches: TalosPatch[];
 }

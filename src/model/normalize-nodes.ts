@@ -31,7 +31,7 @@ export function normalizeNodes(
       uefi: sizing?.uefi ?? false,
       nics,
       pciPassthrough: node.pciPassthrough ?? [],
-      ...nodeSettings(sizing, node),
+      ...nodeSettings(spec.spec.roles?.[node.role], sizing, node),
       patches: node.patches ?? [],
     };
     // The first NIC carries the node network; without a static address there (DHCP) the

@@ -20,6 +20,7 @@ export interface ClusterSpecBody {
   network: NodeNetworkSpec;
   registryMirrors?: Record<string, RegistryMirrorSpec>;
   platform: PlatformSpec;
+  roles?: RolesSpec;
   nodeClasses?: Record<string, NodeClassSpec>;
   nodes: NodeSpec[];
   /** Raw Talos patches merged in order: common, then role, then node. */
@@ -93,13 +94,27 @@ export interface ApiServerSpec extends ComponentSpec {
  */
 export type NodeSettingsSpec = {
   labels?: Record<string, string>;
+  certSANs?: string[];
   /** key -> "value:Effect". */
   taints?: Record<string, string>;
   annotations?: Record<string, string>;
   sysctls?: Record<string, string | number>;
   kernelModules?: KernelModuleSpec[];
-  kubelet?: { extraArgs?: ExtraArgs };
+  kubelet?: KubeletSpec;
+};
+
+export interface KubeletSpec {
+  extraArgs?: ExtraArgs;
+  extraConfig?: Record<string, unknown>;
 }
+
+export interface RolesSpec {
+  controlplane?: RoleSettingsSpec;
+  worker?: RoleSettingsSpec;
+}
+
+/** Settings of every node of a role (the schema's RoleSettingsSpec); see NodeSettingsSpec. */
+export type RoleSettingsSpec = NodeSettingsSpec;
 
 export interface KernelModuleSpec {
   name: string;

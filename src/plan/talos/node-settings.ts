@@ -1,7 +1,7 @@
 /**
  * A node's Kubernetes settings as the machine section of its patch (Talos v1alpha1
- * MachineConfig: nodeLabels, nodeAnnotations, nodeTaints, sysctls, kernel.modules,
- * kubelet.extraArgs).
+ * MachineConfig: nodeLabels, nodeAnnotations, nodeTaints, certSANs, sysctls, kernel.modules,
+ * kubelet.extraArgs and extraConfig), the node's role, class and own settings merged.
  *
  * Taints depend on the role. Talos applies a control plane's machine.nodeTaints itself, with
  * an admin client; on a worker it applies them with the kubelet's own credentials
@@ -38,7 +38,11 @@ export function nodeSettingsMachine(node: NodeModel): Document {
     if (node.role === "controlplane") machine["nodeTaints"] = map(node.taints);
     else kubeletArgs[REGISTER_WITH_TAINTS] = node.taints.map(registeredTaint).join(",");
   }
-  if (Object.keys(kubeletArgs).length > 0) machine["kubelet"] = { extraArgs: kubeletArgs };
+  const kubelet: Document = {};
+  if (Object.keys(kubeletArgs).length > 0) kubelet["extraArgs"] = kubeletArgs;
+  if (Object.keys(node.kubeletExtraConfig).length > 0) kubelet["extraConfig"] = node.kubeletExtraConfig;
+  if (Object.keys(kubelet).length > 0) machine["kubelet"] = kubelet;
+  if (node.certSANs.length > 0) machine["certSANs"] = node.certSANs;
   if (node.sysctls.length > 0) machine["sysctls"] = map(node.sysctls);
   if (node.kernelModules.length > 0)
     machine["kernel"] = {
