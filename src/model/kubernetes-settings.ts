@@ -54,7 +54,9 @@ export function nodeSettings(
   const certSANs = [...new Set(layers.flatMap((layer) => layer.certSANs ?? []))];
   return {
     labels: merged((s) => s.labels).map(text),
-    taints: merged((s) => s.taints).map(text),
+    // In the order the layers list them, not sorted: a worker's taints are joined into one flag
+    // value, which then reads like the spec (and a renamed key stays where it was).
+    taints: Object.entries(Object.assign({}, ...layers.map((layer) => layer.taints ?? {})) as Record<string, string>).map(text),
     annotations: merged((s) => s.annotations).map(text),
     certSANs,
     sysctls: merged((s) => s.sysctls).map(text),

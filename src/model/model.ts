@@ -195,6 +195,8 @@ export interface NodeModel {
   kubeletExtraArgs: ExtraArgsModel;
   kubeletExtraConfig: Record<string, unknown>;
   installDisk?: string;
+  /** The node's own or its class's, when the node names no installDisk (Talos prefers a selector). */
+  installDiskSelector?: Record<string, string>;
   patches: TalosPatch[];
 }
 

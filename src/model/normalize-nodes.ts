@@ -2,7 +2,7 @@ import type { ClusterSpec, NodeNicSpec, NodeSpec } from "../spec/types.js";
 import type { NetworkModel, NicModel, NodeModel, PlatformModel } from "./model.js";
 import { PROXMOX_DEFAULTS, ROLE_SIZING } from "./defaults.js";
 import { stableMac } from "./mac.js";
-import { hostOf } from "./util.js";
+import { byKey, hostOf } from "./util.js";
 import { nodeSettings } from "./kubernetes-settings.js";
 import { placeNodes } from "./placement.js";
 
@@ -45,6 +45,8 @@ export function normalizeNodes(
     if (sizing?.serverType !== undefined) model.serverType = sizing.serverType;
     if (node.vmId !== undefined) model.vmId = node.vmId;
     if (node.installDisk !== undefined) model.installDisk = node.installDisk;
+    const selector = node.installDiskSelector ?? (node.installDisk === undefined ? sizing?.installDiskSelector : undefined);
+    if (selector !== undefined) model.installDiskSelector = Object.fromEntries(byKey({ ...selector }));
     const host = placement[index];
     if (host !== undefined && platform.kind === "proxmox") {
       model.host = host;

@@ -58,6 +58,8 @@ function size(model: ClusterModel, node: NodeModel): string {
     case "hcloud":
       return node.serverType ?? "";
     case "metal":
+      if (node.installDiskSelector !== undefined)
+        return `installs to the disk with ${Object.entries(node.installDiskSelector).map(([k, v]) => `${k} ${v}`).join(", ")}`;
       return `installs to ${node.installDisk ?? model.talos.installDisk}`;
   }
 }

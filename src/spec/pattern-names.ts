@@ -141,6 +141,7 @@ export const PATTERN_EXPECTATIONS: Readonly<Record<string, PatternExpectation>> 
   repositoryName: { expect: 'a repository name (letters, digits, ".", "_" and "-")' },
   labelSelector: { expect: 'a label selector such as "os=talos"' },
   taintValue: { expect: 'a taint "value:Effect" such as "present:NoSchedule" (Effect: NoSchedule, PreferNoSchedule or NoExecute)', hint: taintHint },
+  diskSize: { expect: 'a disk size such as "500GB" or ">= 1TB"' },
   sysctlName: {
     expect: 'a kernel parameter name such as "vm.max_map_count"',
     // sysctl(8): a name is its path under /proc/sys with "/" written as ".".

@@ -191,7 +191,20 @@ export interface MetalPlatformSpec {
 
 /** Sizing shared by nodes. cpu, memory and osDisk are required on Proxmox (rule
  * spec/missing-class-field); on hcloud the server type decides the size. */
+export interface InstallDiskSelector {
+  size?: string;
+  model?: string;
+  serial?: string;
+  wwid?: string;
+  busPath?: string;
+  type?: "ssd" | "hdd" | "nvme" | "sd";
+  name?: string;
+  modalias?: string;
+  uuid?: string;
+}
+
 export interface NodeClassSpec extends NodeSettingsSpec {
+  installDiskSelector?: InstallDiskSelector;
   cpu?: number;
   memory?: number;
   osDisk?: number;
@@ -216,6 +229,7 @@ export interface NodeSpec extends NodeSettingsSpec {
   pciPassthrough?: string[];
   labels?: Record<string, string>;
   installDisk?: string;
+  installDiskSelector?: InstallDiskSelector;
   patches?: TalosPatch[];
 }
 

@@ -51,7 +51,10 @@ export function nodeSettingsMachine(node: NodeModel): Document {
   return machine;
 }
 
-/** key + "value:Effect" -> "key=value:Effect", or "key:Effect" without a value. */
+/**
+ * key + "value:Effect" -> "key=value:Effect"; an empty value stays empty ("key=:Effect"), which
+ * Kubernetes reads as "key:Effect" (pkg/util/taints parseTaint: the value after "=" may be empty).
+ */
 function registeredTaint(taint: { key: string; value: string }): string {
-  return taint.value.startsWith(":") ? `${taint.key}${taint.value}` : `${taint.key}=${taint.value}`;
+  return `${taint.key}=${taint.value}`;
 }

@@ -118,7 +118,9 @@ function controlPlaneDocument(model: ClusterModel): Document {
 function nodeDocuments(model: ClusterModel, node: NodeModel): Document[] {
   const documents: Document[] = [];
   const machine: Document = nodeSettingsMachine(node);
-  if (node.installDisk !== undefined) machine["install"] = { disk: node.installDisk };
+  // A selector has priority over the common patch's disk path (machine.install.diskSelector docs).
+  if (node.installDiskSelector !== undefined) machine["install"] = { diskSelector: node.installDiskSelector };
+  else if (node.installDisk !== undefined) machine["install"] = { disk: node.installDisk };
   if (Object.keys(machine).length > 0) documents.push({ machine });
   // The hostname is not here: the talos-cluster module sets it from the node's name
   // (documents.ts hostnameConfig), so a node with nothing else of its own has no file.

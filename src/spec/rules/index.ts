@@ -6,6 +6,7 @@ import { dhcpGateway } from "./dhcp-gateway.js";
 import { endpointVip } from "./endpoint-vip.js";
 import { gitops } from "./gitops.js";
 import { fluxAuth } from "./flux-auth.js";
+import { installDisk } from "./install-disk.js";
 import { ipSyntax } from "./ip-syntax.js";
 import { lbPools } from "./lb-pools.js";
 import { nameCollisions } from "./name-collisions.js";
@@ -40,6 +41,7 @@ export const RULES: readonly Rule[] = [
   references,
   versions,
   workerTaints,
+  installDisk,
   platformFit,
   platformNodes,
   gitops,

@@ -14,6 +14,9 @@ const NIC_FIELDS: Readonly<Record<"proxmox" | "metal", { refuses: Array<keyof No
   metal: { refuses: ["bridge"], why: "it configures a Proxmox VM" },
 };
 
+/** The fields of a node class that size a machine the tree creates. */
+const SIZING_FIELDS: ReadonlyArray<keyof NodeClassSpec> = ["cpu", "memory", "osDisk", "dataDisk", "cpuType", "serverType", "uefi"];
+
 /** What each platform needs from, and refuses in, a node class. */
 const CLASS_FIELDS: Readonly<Record<Exclude<PlatformName, "metal">, { needs: Array<keyof NodeClassSpec>; refuses: Array<keyof NodeClassSpec>; why: string }>> = {
   proxmox: { needs: ["cpu", "memory", "osDisk"], refuses: ["serverType"], why: "serverType is a Hetzner Cloud setting" },
@@ -68,10 +71,12 @@ export const platformFit: Rule = (ctx) => {
   }
 
   if (platform === "metal") {
-    // The machines already exist: there is nothing to size.
-    if (s.nodeClasses !== undefined) doesNotApply(ctx, specPath("nodeClasses"), platform, "the machines already exist");
-    for (const [i, node] of s.nodes.entries()) {
-      if (node.class !== undefined) doesNotApply(ctx, specPath("nodes", i, "class"), platform, "the machines already exist");
+    // The machines already exist: there is nothing to size. A class still carries node
+    // settings (labels, taints, install disk selector...) to the nodes that name it.
+    for (const [name, cls] of Object.entries(s.nodeClasses ?? {})) {
+      for (const field of SIZING_FIELDS) {
+        if (cls[field] !== undefined) doesNotApply(ctx, specPath("nodeClasses", name, field), platform, "the machines already exist");
+      }
     }
     return;
   }

@@ -113,18 +113,19 @@ describe("platform fit", () => {
     ]);
   });
 
-  it("on metal, refuses classes and Proxmox NIC fields and needs addresses", () => {
+  it("on metal, refuses class sizing and Proxmox NIC fields and needs addresses", () => {
     expect(
       checkMutated((s) => {
         s.spec.platform = { metal: { interface: "enp1s0" } };
+        s.spec.nodeClasses = { control_plane: { memory: 8192, labels: { rack: "r1" } } };
         s.spec.nodes = [
           { name: "cp-1", role: "controlplane", address: "192.168.62.21/24", class: "control_plane" },
           { name: "wk-1", role: "worker", networks: [{ bridge: "vmbr0", address: "dhcp" }] },
         ];
       }),
     ).toEqual([
-      "error spec/platform-mismatch: nodeClasses does not apply to the metal platform: the machines already exist",
-      "error spec/platform-mismatch: nodes[0].class does not apply to the metal platform: the machines already exist",
+      // A class may still carry node settings (the labels) to its nodes.
+      "error spec/platform-mismatch: nodeClasses.control_plane.memory does not apply to the metal platform: the machines already exist",
       'error spec/missing-address: nodes[1] ("wk-1") has no static address',
       "error spec/platform-mismatch: nodes[1].networks[0].bridge does not apply to the metal platform: it configures a Proxmox VM",
     ]);
