@@ -5,7 +5,7 @@
  * patches do not follow the order the spec happens to list them in.
  */
 import type { ExtraArgs, KubernetesSpec, NodeSettingsSpec } from "../spec/types.js";
-import type { ExtraArgsModel, KernelModuleModel, KeyValue, KubernetesModel } from "./model.js";
+import type { ExtraArgsModel, KernelModuleModel, KeyValue, KubernetesModel, NodeModel } from "./model.js";
 import { byKey } from "./util.js";
 
 export function extraArgsModel(args: ExtraArgs | undefined): ExtraArgsModel {
@@ -25,16 +25,11 @@ export function componentSettings(
   };
 }
 
-export interface NodeSettings {
-  labels: KeyValue[];
-  taints: KeyValue[];
-  annotations: KeyValue[];
-  certSANs: string[];
-  sysctls: KeyValue[];
-  kernelModules: KernelModuleModel[];
-  kubeletExtraArgs: ExtraArgsModel;
-  kubeletExtraConfig: Record<string, unknown>;
-}
+/** The parts of a node's model its settings make. */
+export type NodeSettings = Pick<
+  NodeModel,
+  "labels" | "taints" | "annotations" | "certSANs" | "sysctls" | "kernelModules" | "kubeletExtraArgs" | "kubeletExtraConfig"
+>;
 
 /** The node's settings over its class's, over its role's. */
 export function nodeSettings(
