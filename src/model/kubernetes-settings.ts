@@ -28,7 +28,15 @@ export function componentSettings(
 /** The parts of a node's model its settings make. */
 export type NodeSettings = Pick<
   NodeModel,
-  "labels" | "taints" | "annotations" | "certSANs" | "sysctls" | "kernelModules" | "kubeletExtraArgs" | "kubeletExtraConfig"
+  | "labels"
+  | "taints"
+  | "annotations"
+  | "certSANs"
+  | "sysctls"
+  | "kernelModules"
+  | "kubeletExtraArgs"
+  | "kubeletExtraConfig"
+  | "userVolumes"
 >;
 
 /** The node's settings over its class's, over its role's. */
@@ -58,5 +66,6 @@ export function nodeSettings(
     kernelModules: [...modules.values()],
     kubeletExtraArgs: merged((s) => s.kubelet?.extraArgs).map(([name, value]) => ({ name, value })),
     kubeletExtraConfig: Object.fromEntries(merged((s) => s.kubelet?.extraConfig)),
+    userVolumes: [...new Map(layers.flatMap((layer) => layer.userVolumes ?? []).map((v) => [v.name, v])).values()],
   };
 }

@@ -142,6 +142,9 @@ export const PATTERN_EXPECTATIONS: Readonly<Record<string, PatternExpectation>> 
   labelSelector: { expect: 'a label selector such as "os=talos"' },
   taintValue: { expect: 'a taint "value:Effect" such as "present:NoSchedule" (Effect: NoSchedule, PreferNoSchedule or NoExecute)', hint: taintHint },
   diskSize: { expect: 'a disk size such as "500GB" or ">= 1TB"' },
+  byteSize: { expect: 'a size such as "100GB" or "1.5TiB"' },
+  volumeMaxSize: { expect: 'a size such as "200GB", or a share of the disk such as "50%"' },
+  volumeName: { expect: "a volume name of 1 to 34 letters, digits and hyphens" },
   sysctlName: {
     expect: 'a kernel parameter name such as "vm.max_map_count"',
     // sysctl(8): a name is its path under /proc/sys with "/" written as ".".

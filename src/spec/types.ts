@@ -101,7 +101,18 @@ export type NodeSettingsSpec = {
   sysctls?: Record<string, string | number>;
   kernelModules?: KernelModuleSpec[];
   kubelet?: KubeletSpec;
+  userVolumes?: UserVolumeSpec[];
 };
+
+export interface UserVolumeSpec {
+  name: string;
+  /** A Talos disk selector expression (CEL). */
+  disk: string;
+  minSize?: string;
+  maxSize?: string;
+  grow?: boolean;
+  filesystem?: "xfs" | "ext4";
+}
 
 export interface KubeletSpec {
   extraArgs?: ExtraArgs;

@@ -4,6 +4,7 @@
  * (https://www.talos.dev/v1.13/reference/configuration/), which is what these build.
  */
 import type { RegistryMirrorModel } from "../../model/model.js";
+import type { UserVolumeSpec } from "../../spec/types.js";
 
 type Document = Record<string, unknown>;
 
@@ -94,4 +95,23 @@ function linkSettings(settings: LinkSettings): Document {
   // A route without destination is the default route of the gateway's family.
   if (settings.gateway !== undefined) document["routes"] = [{ gateway: settings.gateway }];
   return document;
+}
+
+/**
+ * A user volume: a partition on the disk the CEL selector finds, formatted and mounted at
+ * /var/mnt/<name> (Talos v1.13 UserVolumeConfig; docs talos/v1.13 configure-your-talos-cluster/
+ * storage-and-disk-management/disk-management/user.mdx).
+ */
+export function userVolumeConfig(volume: UserVolumeSpec): Document {
+  const provisioning: Document = { diskSelector: { match: volume.disk } };
+  if (volume.minSize !== undefined) provisioning["minSize"] = volume.minSize;
+  if (volume.maxSize !== undefined) provisioning["maxSize"] = volume.maxSize;
+  if (volume.grow !== undefined) provisioning["grow"] = volume.grow;
+  return {
+    apiVersion: "v1alpha1",
+    kind: "UserVolumeConfig",
+    name: volume.name,
+    provisioning,
+    ...(volume.filesystem === undefined ? {} : { filesystem: { type: volume.filesystem } }),
+  };
 }
