@@ -164,6 +164,16 @@ const SCENARIOS: Scenario[] = [
     expected: WORKERS.map((n) => `update ${APPLY("worker", n)}`),
   },
   {
+    // A new UserVolumeConfig partitions free space in place: the workers' configs change only.
+    name: "add a user volume to a class",
+    base: "proxmox",
+    change: edit(
+      "worker: { cpu: 8, memory: 16384, osDisk: 100 }",
+      'worker: { cpu: 8, memory: 16384, osDisk: 100, userVolumes: [{ name: data, disk: "!system_disk" }] }',
+    ),
+    expected: WORKERS.map((n) => `update ${APPLY("worker", n)}`),
+  },
+  {
     name: "add an API server flag",
     base: "proxmox",
     change: edit("    version: v1.36.3\n", "    version: v1.36.3\n    apiServer:\n      extraArgs: { audit-log-maxage: \"30\" }\n"),
