@@ -82,6 +82,7 @@ export const DIAGNOSTIC_CODES = {
   "spec/placement-group-limit": "more servers of one role than a Hetzner spread placement group holds (10)",
   "spec/missing-link": "a metal NIC names no link (mac or interface) for Talos to configure",
   "spec/install-disk-conflict": "a node sets both installDisk and installDiskSelector; Talos would use the selector",
+  "spec/tpm-without-tpm": "a volume is encrypted with a tpm key on a platform whose machines have no TPM",
   "spec/taint-flag-conflict": "a worker has taints and also sets the kubelet flag register-with-taints, which its taints are written to",
   "spec/pods-outside-range": "with the hcloud cloud controller manager, a pod subnet is outside platform.hcloud.networkRange and cannot be routed",
   // The command line (src/cli/)

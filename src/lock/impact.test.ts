@@ -36,4 +36,14 @@ describe("machineImpact", () => {
       ["replace", ["cp-2"], true],
     ]);
   });
+
+  it("says that installed nodes keep their volumes when STATE or EPHEMERAL settings change", () => {
+    const before = lock({ "cp-1": cp("a"), "wk-1": wk("b"), "wk-2": { ...wk("c"), volumes: "v1" } });
+    const next = lock({ "cp-1": cp("a", "x"), "wk-1": { ...wk("b", "y"), volumes: "v2" }, "wk-2": { ...wk("c", "y"), volumes: "v2" }, "wk-3": { ...wk("a"), volumes: "v2" } });
+    expect(describeImpact(foldImpacts(machineImpact(before, next)), next)).toEqual([
+      "wk-1, wk-2: reconfigured (system volumes: kept as installed until wiped, `talosctl reset --system-labels-to-wipe EPHEMERAL --reboot` (STATE: reinstall))",
+      "wk-3: created (new worker)",
+      "cp-1, wk-1, wk-2: reconfigured (configuration)",
+    ]);
+  });
 });

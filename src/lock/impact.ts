@@ -44,6 +44,10 @@ function restart(before: LockedNode, after: LockedNode): string | undefined {
   return reasons.length === 0 ? undefined : reasons.join(", ");
 }
 
+/** What an edit of a node's STATE or EPHEMERAL settings does to an installed node: nothing yet. */
+const SYSTEM_VOLUMES =
+  "system volumes: kept as installed until wiped, `talosctl reset --system-labels-to-wipe EPHEMERAL --reboot` (STATE: reinstall)";
+
 export function machineImpact(previous: MachinesLock, next: MachinesLock): Impact[] {
   const impacts: Impact[] = [];
   const add = (node: string, role: LockedNode["role"], kind: ImpactKind, detail: string): void => {
@@ -74,6 +78,12 @@ export function machineImpact(previous: MachinesLock, next: MachinesLock): Impac
     }
     const restarted = restart(before, after);
     if (restarted !== undefined) add(name, after.role, "reboot", restarted);
+    // Talos provisions STATE and EPHEMERAL at install and never again (docs talos/v1.13
+    // disk-management/system.mdx: "only applied when the volume has not been provisioned yet";
+    // disk-encryption.mdx: only an empty partition is encrypted).
+    if (before.volumes !== after.volumes) {
+      add(name, after.role, "reconfigure", SYSTEM_VOLUMES);
+    }
     if (before.configuration !== after.configuration) reconfigured.push(name);
   }
   const versions = [
@@ -137,7 +147,7 @@ export function describeImpact(impacts: readonly Impact[], next: MachinesLock): 
 export function foldImpacts(impacts: readonly Impact[]): Impact[] {
   const folded: Impact[] = [];
   for (const impact of impacts) {
-    const same = folded.find((f) => f.kind === impact.kind && f.detail === impact.detail && impact.kind === "reboot");
+    const same = folded.find((f) => f.kind === impact.kind && f.detail === impact.detail && (impact.kind === "reboot" || impact.detail === SYSTEM_VOLUMES));
     if (same === undefined) folded.push({ ...impact, nodes: [...impact.nodes] });
     else {
       same.nodes.push(...impact.nodes);

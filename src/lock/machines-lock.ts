@@ -27,6 +27,8 @@ export interface LockedNode {
   address?: string;
   /** sha256 (12 hex digits) of what decides the node's machine configuration. */
   configuration: string;
+  /** sha256 (12 hex digits) of the node's STATE and EPHEMERAL settings, when it has any. */
+  volumes?: string;
 }
 
 export interface MachinesLock {
@@ -82,6 +84,7 @@ export function parseMachinesLock(text: string | undefined): MachinesLock | unde
     copyString(raw, "host", node);
     copyString(raw, "serverType", node);
     copyString(raw, "address", node);
+    copyString(raw, "volumes", node);
     copyNumber(raw, "vmId", node);
     copyNumber(raw, "cpu", node);
     copyNumber(raw, "memory", node);
@@ -105,7 +108,7 @@ function stringOr(value: unknown, fallback: string): string {
   return typeof value === "string" ? value : fallback;
 }
 
-function copyString(raw: Record<string, unknown>, key: "host" | "serverType" | "address", node: LockedNode): void {
+function copyString(raw: Record<string, unknown>, key: "host" | "serverType" | "address" | "volumes", node: LockedNode): void {
   const value = raw[key];
   if (typeof value === "string") node[key] = value;
 }

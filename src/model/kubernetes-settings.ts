@@ -4,7 +4,7 @@
  * settings under the node's own, key by key, and everything in key order so the generated
  * patches do not follow the order the spec happens to list them in.
  */
-import type { ExtraArgs, KubernetesSpec, NodeSettingsSpec } from "../spec/types.js";
+import type { ExtraArgs, KubernetesSpec, NodeSettingsSpec, SystemVolumes } from "../spec/types.js";
 import type { ExtraArgsModel, KernelModuleModel, KeyValue, KubernetesModel, NodeModel } from "./model.js";
 import { byKey } from "./util.js";
 
@@ -37,6 +37,7 @@ export type NodeSettings = Pick<
   | "kubeletExtraArgs"
   | "kubeletExtraConfig"
   | "userVolumes"
+  | "systemVolumes"
 >;
 
 /** The node's settings over its class's, over its role's. */
@@ -59,7 +60,8 @@ export function nodeSettings(
     labels: merged((s) => s.labels).map(text),
     // In the order the layers list them, not sorted: a worker's taints are joined into one flag
     // value, which then reads like the spec (and a renamed key stays where it was).
-    taints: Object.entries(Object.assign({}, ...layers.map((layer) => layer.taints ?? {})) as Record<string, string>).map(text),
+    // A Map, not Object.assign: an object lists integer-like keys ("7") first, whatever their layer.
+    taints: [...new Map(layers.flatMap((layer) => Object.entries(layer.taints ?? {}))).entries()].map(text),
     annotations: merged((s) => s.annotations).map(text),
     certSANs,
     sysctls: merged((s) => s.sysctls).map(text),
@@ -67,5 +69,8 @@ export function nodeSettings(
     kubeletExtraArgs: merged((s) => s.kubelet?.extraArgs).map(([name, value]) => ({ name, value })),
     kubeletExtraConfig: Object.fromEntries(merged((s) => s.kubelet?.extraConfig)),
     userVolumes: [...new Map(layers.flatMap((layer) => layer.userVolumes ?? []).map((v) => [v.name, v])).values()],
+    // Volume by volume: a class that sizes EPHEMERAL replaces the role's EPHEMERAL whole, since
+    // a selector and sizes only make sense together.
+    systemVolumes: Object.assign({}, ...layers.map((layer) => layer.volumes ?? {})) as SystemVolumes,
   };
 }

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import type { ClusterModel, NodeModel } from "../model/model.js";
 import { MACHINES_LOCK, renderMachinesLock, type LockedNode } from "../lock/machines-lock.js";
 import { header, type PlannedFile } from "./planned-file.js";
+import { systemVolumeConfigs } from "./talos/documents.js";
 
 /**
  * What a node's configuration is built from in the tree: the patch files of its layers, the
@@ -26,8 +27,21 @@ function configurationDigest(model: ClusterModel, node: NodeModel, files: readon
   return hash.digest("hex").slice(0, 12);
 }
 
+/**
+ * The node's STATE and EPHEMERAL documents, apart: Talos applies them only when it provisions a
+ * volume (src/plan/talos/documents.ts systemVolumeConfigs), so the impact report can say that an
+ * installed node will not follow an edit of them.
+ */
+function volumesDigest(node: NodeModel): string | undefined {
+  const documents = systemVolumeConfigs(node.systemVolumes);
+  if (documents.length === 0) return undefined;
+  return createHash("sha256").update(JSON.stringify(documents)).digest("hex").slice(0, 12);
+}
+
 function lockedNode(model: ClusterModel, node: NodeModel, files: readonly PlannedFile[]): LockedNode {
   const locked: LockedNode = { role: node.role, configuration: configurationDigest(model, node, files) };
+  const volumes = volumesDigest(node);
+  if (volumes !== undefined) locked.volumes = volumes;
   if (node.ip !== undefined) locked.address = node.ip;
   switch (model.platform.kind) {
     case "proxmox":

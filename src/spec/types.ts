@@ -102,6 +102,34 @@ export type NodeSettingsSpec = {
   kernelModules?: KernelModuleSpec[];
   kubelet?: KubeletSpec;
   userVolumes?: UserVolumeSpec[];
+  volumes?: SystemVolumes;
+};
+
+/** Key kinds of a LUKS2 volume, one slot each, in order. */
+export type EncryptionKeyKind = "nodeID" | "tpm";
+
+export interface VolumeEncryption {
+  keys: EncryptionKeyKind[];
+  lockToState?: boolean;
+}
+
+export interface StateEncryption {
+  keys: EncryptionKeyKind[];
+}
+
+export interface SystemVolumes {
+  state?: { encryption?: StateEncryption };
+  ephemeral?: EphemeralVolumeSpec;
+}
+
+/** EPHEMERAL's placement, size and encryption (a VolumeConfig; no schema definition of its own). */
+export type EphemeralVolumeSpec = {
+  /** A Talos disk selector expression (CEL). */
+  disk?: string;
+  minSize?: string;
+  maxSize?: string;
+  grow?: boolean;
+  encryption?: VolumeEncryption;
 };
 
 export interface UserVolumeSpec {
@@ -112,6 +140,7 @@ export interface UserVolumeSpec {
   maxSize?: string;
   grow?: boolean;
   filesystem?: "xfs" | "ext4";
+  encryption?: VolumeEncryption;
 }
 
 export interface KubeletSpec {

@@ -1,4 +1,5 @@
 // Hostile strings injected into every string field of test/hostile/bases/metal.yaml: see property.ts.
 import { describeInjection } from "./property.js";
 
-describeInjection("metal", 2000);
+// A class name is only a reference: it groups settings and appears nowhere in the tree.
+describeInjection("metal", 2000, ["spec.nodeClasses.<key> (key)"]);

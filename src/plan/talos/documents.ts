@@ -4,7 +4,7 @@
  * (https://www.talos.dev/v1.13/reference/configuration/), which is what these build.
  */
 import type { RegistryMirrorModel } from "../../model/model.js";
-import type { UserVolumeSpec } from "../../spec/types.js";
+import type { EphemeralVolumeSpec, StateEncryption, SystemVolumes, UserVolumeSpec, VolumeEncryption } from "../../spec/types.js";
 
 type Document = Record<string, unknown>;
 
@@ -103,15 +103,56 @@ function linkSettings(settings: LinkSettings): Document {
  * storage-and-disk-management/disk-management/user.mdx).
  */
 export function userVolumeConfig(volume: UserVolumeSpec): Document {
-  const provisioning: Document = { diskSelector: { match: volume.disk } };
-  if (volume.minSize !== undefined) provisioning["minSize"] = volume.minSize;
-  if (volume.maxSize !== undefined) provisioning["maxSize"] = volume.maxSize;
-  if (volume.grow !== undefined) provisioning["grow"] = volume.grow;
   return {
     apiVersion: "v1alpha1",
     kind: "UserVolumeConfig",
     name: volume.name,
-    provisioning,
+    provisioning: provisioning(volume),
     ...(volume.filesystem === undefined ? {} : { filesystem: { type: volume.filesystem } }),
+    ...(volume.encryption === undefined ? {} : { encryption: encryption(volume.encryption) }),
+  };
+}
+
+/**
+ * STATE and EPHEMERAL as the node's VolumeConfig documents (Talos v1.13 VolumeConfig: STATE
+ * takes only encryption, machinery config/types/block/volume_config.go Validate). Talos reads
+ * them when it provisions the volume, at install (docs talos/v1.13 .../disk-management/system.mdx).
+ */
+export function systemVolumeConfigs(volumes: SystemVolumes): Document[] {
+  const documents: Document[] = [];
+  const stateEncryption = volumes.state?.encryption;
+  if (stateEncryption !== undefined) {
+    documents.push({ apiVersion: "v1alpha1", kind: "VolumeConfig", name: "STATE", encryption: encryption(stateEncryption) });
+  }
+  const ephemeral = volumes.ephemeral;
+  if (ephemeral !== undefined) {
+    const document: Document = { apiVersion: "v1alpha1", kind: "VolumeConfig", name: "EPHEMERAL" };
+    const sizing = provisioning(ephemeral);
+    if (Object.keys(sizing).length > 0) document["provisioning"] = sizing;
+    if (ephemeral.encryption !== undefined) document["encryption"] = encryption(ephemeral.encryption);
+    documents.push(document);
+  }
+  return documents;
+}
+
+function provisioning(volume: EphemeralVolumeSpec): Document {
+  const document: Document = {};
+  if (volume.disk !== undefined) document["diskSelector"] = { match: volume.disk };
+  if (volume.minSize !== undefined) document["minSize"] = volume.minSize;
+  if (volume.maxSize !== undefined) document["maxSize"] = volume.maxSize;
+  if (volume.grow !== undefined) document["grow"] = volume.grow;
+  return document;
+}
+
+/**
+ * LUKS2, one key per slot in the spec's order (Talos requires a slot on every key and the
+ * luks2 provider: machinery config/types/block/encryption.go EncryptionSpec.Validate). The
+ * empty objects are the key kinds: nodeID and tpm take no value.
+ */
+function encryption(spec: VolumeEncryption | StateEncryption): Document {
+  const lockToState = "lockToState" in spec && spec.lockToState === true;
+  return {
+    provider: "luks2",
+    keys: spec.keys.map((kind, slot) => ({ slot, [kind]: {}, ...(lockToState ? { lockToState: true } : {}) })),
   };
 }

@@ -7,6 +7,7 @@ import { endpointVip } from "./endpoint-vip.js";
 import { gitops } from "./gitops.js";
 import { fluxAuth } from "./flux-auth.js";
 import { installDisk } from "./install-disk.js";
+import { tpmKeys } from "./tpm-keys.js";
 import { ipSyntax } from "./ip-syntax.js";
 import { lbPools } from "./lb-pools.js";
 import { nameCollisions } from "./name-collisions.js";
@@ -42,6 +43,7 @@ export const RULES: readonly Rule[] = [
   versions,
   workerTaints,
   installDisk,
+  tpmKeys,
   platformFit,
   platformNodes,
   gitops,

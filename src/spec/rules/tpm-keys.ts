@@ -1,0 +1,47 @@
+import type { PathSegment } from "../../diagnostics/diagnostic.js";
+import type { NodeSettingsSpec } from "../types.js";
+import { specPath } from "./paths.js";
+import { platformOf } from "./platform.js";
+import type { Rule } from "./rule.js";
+
+/**
+ * A `tpm` encryption key is sealed by the machine's TPM 2.0 when Talos first encrypts the
+ * volume, and Talos refuses to seal without a measured boot (it reads PCR 11 first: talos
+ * v1.13.9 internal/pkg/secureboot/tpm2/pcr.go validatePCRBanks). The VMs this tree makes on
+ * Proxmox have no virtual TPM, and a Hetzner Cloud server has none: the node would fail to
+ * encrypt its volume on its first boot, after the apply looked fine. Metal machines may have
+ * one, so there it is the user's call.
+ */
+export const tpmKeys: Rule = (ctx) => {
+  const platform = platformOf(ctx.spec);
+  if (platform === "metal") return;
+  const body = ctx.spec.spec;
+  const layers: Array<[NodeSettingsSpec | undefined, PathSegment[]]> = [
+    [body.roles?.controlplane, specPath("roles", "controlplane")],
+    [body.roles?.worker, specPath("roles", "worker")],
+    ...Object.entries(body.nodeClasses ?? {}).map(([name, settings]): [NodeSettingsSpec, PathSegment[]] => [settings, specPath("nodeClasses", name)]),
+    ...body.nodes.map((node, i): [NodeSettingsSpec, PathSegment[]] => [node, specPath("nodes", i)]),
+  ];
+  for (const [layer, at] of layers) {
+    if (layer === undefined) continue;
+    const keyLists: Array<[readonly string[] | undefined, PathSegment[]]> = [
+      [layer.volumes?.state?.encryption?.keys, [...at, "volumes", "state", "encryption", "keys"]],
+      [layer.volumes?.ephemeral?.encryption?.keys, [...at, "volumes", "ephemeral", "encryption", "keys"]],
+      ...(layer.userVolumes ?? []).map((volume, v): [readonly string[] | undefined, PathSegment[]] => [
+        volume.encryption?.keys,
+        [...at, "userVolumes", v, "encryption", "keys"],
+      ]),
+    ];
+    for (const [keys, path] of keyLists) {
+      const index = keys?.indexOf("tpm") ?? -1;
+      if (index < 0) continue;
+      ctx.report({
+        code: "spec/tpm-without-tpm",
+        message: `a tpm key needs a TPM 2.0 and a measured boot, which ${platform === "proxmox" ? "the Proxmox VMs of this tree do not have (no virtual TPM)" : "Hetzner Cloud servers do not have"}`,
+        path: [...path, index],
+        at: "value",
+        hint: "use nodeID (a key derived from the machine's UUID), which needs no TPM",
+      });
+    }
+  }
+};
