@@ -6,7 +6,7 @@ module "nodes" {
 
   cluster_name       = "settings"
   talos_version      = "v1.13.9"
-  extensions         = ["siderolabs/qemu-guest-agent"]
+  extensions         = ["siderolabs/nut-client", "siderolabs/qemu-guest-agent", "siderolabs/tailscale"]
   extra_kernel_args  = []
   image_base_url     = "https://factory.talos.dev"
   installer_registry = null
@@ -56,6 +56,61 @@ module "nodes" {
         },
       ]
     }
+    wk-1 = {
+      role      = "worker"
+      host      = "alpha"
+      vm_id     = 2202
+      cpu       = 4
+      cpu_type  = "host"
+      memory    = 8192
+      os_disk   = 64
+      datastore = "local-lvm"
+      uefi      = false
+      pci       = []
+      address   = "192.168.63.32"
+      nics = [
+        {
+          bridge  = "vmbr0"
+          mac     = "bc:24:11:38:a4:c8"
+          address = "192.168.63.32/24"
+          gateway = "192.168.63.1"
+        },
+      ]
+    }
+  }
+}
+
+# Extension service configurations that carry secrets, built here from sensitive variables
+# (variables.tf) so that no value is written to a file of this tree.
+locals {
+  extension_services = {
+    nut-client = yamlencode({
+      apiVersion = "v1alpha1"
+      kind       = "ExtensionServiceConfig"
+      name       = "nut-client"
+      configFiles = [
+        {
+          content   = var.nut_upsmon_conf
+          mountPath = "/usr/local/etc/nut/upsmon.conf"
+        },
+      ]
+    })
+    tailscale = yamlencode({
+      apiVersion = "v1alpha1"
+      kind       = "ExtensionServiceConfig"
+      name       = "tailscale"
+      environment = [
+        "TS_AUTHKEY=${var.tailscale_authkey}",
+        "TS_EXTRA_ARGS=--advertise-tags=tag:gpu",
+        "TS_ROUTES=192.168.63.0/24",
+      ]
+    })
+    tailscale-2 = yamlencode({
+      apiVersion  = "v1alpha1"
+      kind        = "ExtensionServiceConfig"
+      name        = "tailscale"
+      environment = ["TS_AUTHKEY=${var.tailscale_authkey}", "TS_ROUTES=192.168.63.0/24"]
+    })
   }
 }
 
@@ -80,8 +135,18 @@ module "cluster" {
     worker       = []
   }
   node_patches = {
-    cp-1  = [file("${path.module}/patches/nodes/cp-1.yaml")]
-    gpu-1 = [file("${path.module}/patches/nodes/gpu-1.yaml")]
+    cp-1 = [
+      file("${path.module}/patches/nodes/cp-1.yaml"),
+      local.extension_services["nut-client"],
+    ]
+    gpu-1 = [
+      file("${path.module}/patches/nodes/gpu-1.yaml"),
+      local.extension_services["tailscale"],
+    ]
+    wk-1 = [
+      file("${path.module}/patches/nodes/wk-1.yaml"),
+      local.extension_services["tailscale-2"],
+    ]
   }
 
   apply_mode       = var.talos_apply_mode

@@ -39,3 +39,15 @@ variable "talos_health_check" {
   type        = bool
   default     = true
 }
+
+variable "nut_upsmon_conf" {
+  description = "Secret of the spec, never written to the tree (extension service nut-client: /usr/local/etc/nut/upsmon.conf). Set TF_VAR_nut_upsmon_conf."
+  type        = string
+  sensitive   = true
+}
+
+variable "tailscale_authkey" {
+  description = "Secret of the spec, never written to the tree (extension service tailscale: TS_AUTHKEY). Set TF_VAR_tailscale_authkey."
+  type        = string
+  sensitive   = true
+}

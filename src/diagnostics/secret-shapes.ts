@@ -117,6 +117,12 @@ function tokens(text: string, counter: { steps: number }, found: SecretSpan[]): 
     counter.steps += i - start;
     if (i - (start + 4) >= 36) found.push({ start, end: i, kind: "token", what: "a GitHub token", env: "GITHUB_TOKEN" });
   });
+  // Tailscale auth keys, OAuth client secrets and API keys: "tskey-", the kind ("auth-",
+  // "client-", "api-"), then an id and the secret (Tailscale docs, "Auth keys": tskey-auth-...),
+  // at the start of a run of letters, digits, "-" and ".".
+  forEachRun(text, ALNUM | DOT_DASH, 30, counter, (start, end) => {
+    if (text.startsWith("tskey-", start)) found.push({ start, end, kind: "token", what: "a Tailscale key" });
+  });
   // AWS secret access keys: 40 characters of the base64 alphabet (IAM user guide, "Managing
   // access keys": wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY), whatever the key they sit under.
   // Random, so they mix cases and digits; a path starts or ends with "/", base64 data of

@@ -38,6 +38,7 @@ export type NodeSettings = Pick<
   | "kubeletExtraConfig"
   | "userVolumes"
   | "systemVolumes"
+  | "extensionServices"
 >;
 
 /** The node's settings over its class's, over its role's. */
@@ -68,9 +69,15 @@ export function nodeSettings(
     kernelModules: [...modules.values()],
     kubeletExtraArgs: merged((s) => s.kubelet?.extraArgs).map(([name, value]) => ({ name, value })),
     kubeletExtraConfig: Object.fromEntries(merged((s) => s.kubelet?.extraConfig)),
-    userVolumes: [...new Map(layers.flatMap((layer) => layer.userVolumes ?? []).map((v) => [v.name, v])).values()],
+    userVolumes: byName(layers.flatMap((layer) => layer.userVolumes ?? [])),
+    extensionServices: byName(layers.flatMap((layer) => layer.extensionServices ?? [])),
     // Volume by volume: a class that sizes EPHEMERAL replaces the role's EPHEMERAL whole, since
     // a selector and sizes only make sense together.
     systemVolumes: Object.assign({}, ...layers.map((layer) => layer.volumes ?? {})) as SystemVolumes,
   };
+}
+
+/** One entry per name, a later layer's replacing an earlier one's in its place. */
+function byName<T extends { name: string }>(entries: readonly T[]): T[] {
+  return [...new Map(entries.map((entry) => [entry.name, entry])).values()];
 }

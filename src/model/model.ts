@@ -3,7 +3,7 @@
  * derived value computed. Plan and render read only this, never the raw spec. Arrays are
  * in a deterministic order (nodes in spec order, maps sorted by key).
  */
-import type { NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
+import type { ExtensionServiceSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
 import type { GitopsModel } from "./gitops.js";
 import type { CiliumModel } from "./cilium.js";
 import type { AddonModel } from "./addons.js";
@@ -198,6 +198,8 @@ export interface NodeModel {
   userVolumes: UserVolumeSpec[];
   /** STATE and EPHEMERAL settings, each the last layer's that has one. */
   systemVolumes: SystemVolumes;
+  /** Role's, class's and node's, by name (a later layer's replaces an earlier one's). */
+  extensionServices: ExtensionServiceSpec[];
   installDisk?: string;
   /** The node's own or its class's, when the node names no installDisk (Talos prefers a selector). */
   installDiskSelector?: Record<string, string>;

@@ -8,6 +8,7 @@ import { dayTwoNotes } from "./readme-day2.js";
 import { machinesView } from "./readme-machines.js";
 import { codeSpan, rebuildCommand } from "./readme-command.js";
 import { prerequisites } from "./readme-prerequisites.js";
+import { secretVariables } from "./talos/extension-services.js";
 
 const PLATFORM_NAMES = { proxmox: "Proxmox VE", hcloud: "Hetzner Cloud", metal: "existing machines" } as const;
 const CREATED_ENDPOINT = { "load-balancer": "load balancer IPv4", "floating-ip": "floating IPv4" } as const;
@@ -28,6 +29,8 @@ export function planReadme(model: ClusterModel, modules: readonly ModuleInfo[]):
   const flux = model.gitops.flux;
   if (flux?.forge !== undefined) applyEnv.push(flux.forge.kind === "github" ? "GITHUB_TOKEN=..." : "GITEA_TOKEN=...");
   if (flux?.auth === "token") applyEnv.push("TF_VAR_flux_git_token=...");
+  // The secrets the spec names (extension services): sensitive variables, set the same way.
+  for (const variable of secretVariables(model)) applyEnv.push(`TF_VAR_${variable.name}=...`);
   const view = {
     header: header("markdown", model.specPath),
     specPath: model.specPath,

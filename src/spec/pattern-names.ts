@@ -145,6 +145,12 @@ export const PATTERN_EXPECTATIONS: Readonly<Record<string, PatternExpectation>> 
   byteSize: { expect: 'a size such as "100GB" or "1.5TiB"' },
   volumeMaxSize: { expect: 'a size such as "200GB", or a share of the disk such as "50%"' },
   volumeName: { expect: "a volume name of 1 to 34 letters, digits and hyphens" },
+  envName: { expect: 'an environment variable name such as "TS_AUTHKEY"' },
+  secretVariableName: {
+    expect: 'a variable name of lower-case letters, digits and underscores such as "tailscale_authkey"',
+    hint: (v) => (/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(v) ? suggest(v.toLowerCase()) : undefined),
+  },
+  absolutePath: { expect: 'an absolute path such as "/usr/local/etc/nut/upsmon.conf"' },
   sysctlName: {
     expect: 'a kernel parameter name such as "vm.max_map_count"',
     // sysctl(8): a name is its path under /proc/sys with "/" written as ".".

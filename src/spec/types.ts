@@ -103,7 +103,21 @@ export type NodeSettingsSpec = {
   kubelet?: KubeletSpec;
   userVolumes?: UserVolumeSpec[];
   volumes?: SystemVolumes;
+  extensionServices?: ExtensionServiceSpec[];
 };
+
+/** A secret the spec only names: a sensitive variable of the tree. */
+export interface SecretRef {
+  variable: string;
+}
+
+export type SecretOrText = string | SecretRef;
+
+export interface ExtensionServiceSpec {
+  name: string;
+  environment?: Record<string, SecretOrText>;
+  configFiles?: Array<{ mountPath: string; content: SecretOrText }>;
+}
 
 /** Key kinds of a LUKS2 volume, one slot each, in order. */
 export type EncryptionKeyKind = "nodeID" | "tpm";

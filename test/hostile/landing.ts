@@ -115,6 +115,94 @@ export function substitution(
 /** A value safe to see inside an HCL expression's quoted template: no quote, escape or `${`. */
 const PLAIN = /^[A-Za-z0-9._-]*$/;
 
+/** The value at an exact path (no wildcards), or undefined. */
+function terminalAt(node: unknown, path: readonly Segment[]): unknown {
+  let at = node;
+  for (const segment of path) {
+    if (at === null || typeof at !== "object") return undefined;
+    at = (at as Record<string | number, unknown>)[segment];
+  }
+  return at;
+}
+
+/** The "quoted" strings of HCL expression text, unescaped (\\, \", \n, \uXXXX, $${). */
+function stringLiterals(expression: string): string[] {
+  const literals: string[] = [];
+  for (let i = 0; i < expression.length; i++) {
+    if (expression[i] !== '"') continue;
+    let j = i + 1;
+    while (j < expression.length && expression[j] !== '"') j += expression[j] === "\\" ? 2 : 1;
+    literals.push(unescapeHcl(expression.slice(i + 1, j)));
+    i = j;
+  }
+  return literals;
+}
+
+/**
+ * A quoted string's value; a template sequence the source did not escape (`${`, `%{`) is
+ * marked with a NUL, so an injected "${" that reached the file unescaped differs from one
+ * written as "$${" (HCL native syntax: template escapes).
+ */
+function unescapeHcl(body: string): string {
+  let out = "";
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i] as string;
+    if (c === "\\") {
+      const e = body[i + 1] ?? "";
+      if (e === "u" || e === "U") {
+        const digits = e === "u" ? 4 : 8;
+        out += String.fromCodePoint(parseInt(body.slice(i + 2, i + 2 + digits), 16));
+        i += 1 + digits;
+      } else {
+        out += e === "n" ? "\n" : e === "r" ? "\r" : e === "t" ? "\t" : e;
+        i += 1;
+      }
+    } else if ((c === "$" || c === "%") && body[i + 1] === c && body[i + 2] === "{") {
+      out += `${c}{`;
+      i += 2;
+    } else if ((c === "$" || c === "%") && body[i + 1] === "{") {
+      out += `\u0000${c}{`;
+      i += 1;
+    } else out += c;
+  }
+  return out;
+}
+
+/** The expression's code without its strings. */
+function codeAround(expression: string): string {
+  let code = "";
+  for (let i = 0; i < expression.length; i++) {
+    if (expression[i] === '"') {
+      let j = i + 1;
+      while (j < expression.length && expression[j] !== '"') j += expression[j] === "\\" ? 2 : 1;
+      i = j;
+      continue;
+    }
+    code += expression[i];
+  }
+  return code;
+}
+
+/** Code as a multiset of characters: layout, commas and order aside. */
+function sortedCode(code: string): string {
+  return [...code.replace(/[\s,]/g, "")].sort().join("");
+}
+
+/** Whether every occurrence of `marker` in HCL expression text sits inside a "quoted" string. */
+function onlyInsideStrings(expression: string, marker: string): boolean {
+  let inside = false;
+  for (let i = 0; i < expression.length; i++) {
+    const c = expression[i];
+    if (inside && c === "\\") {
+      i++;
+      continue;
+    }
+    if (c === '"') inside = !inside;
+    else if (!inside && expression.startsWith(marker, i)) return false;
+  }
+  return true;
+}
+
 function sameTerminal(
   actual: unknown,
   expected: unknown,
@@ -190,16 +278,27 @@ export function checkLanding(
       if (parsed === undefined)
         throw new Error(`${where}: the file is missing`);
       const hcl = parsed.kind === "hcl";
-      if (
-        hcl &&
-        typeof site.value === "string" &&
-        hclLiteral(site.value) === undefined &&
-        site.value.includes(marker) &&
-        !PLAIN.test(value)
-      ) {
-        throw new Error(
-          `${where}: a non-plain value was accepted into an HCL expression: ${site.value}`,
-        );
+      const inExpression =
+        hcl && typeof site.value === "string" && hclLiteral(site.value) === undefined && site.value.includes(marker);
+      if (inExpression) {
+        const base = site.value as string;
+        // In the code of an expression (file("..."), var.<name>) only plain names may land; a
+        // value with any other character there would be code.
+        if (!onlyInsideStrings(base, marker) && !PLAIN.test(value)) {
+          throw new Error(`${where}: a non-plain value was accepted into an HCL expression: ${base}`);
+        }
+        // Inside a quoted string of an expression (yamlencode({ name = "..." })) any value may
+        // land, quoted whole: the expression holds the base one's string literals with each
+        // marker replaced by its value, and the same code around them (with plain names
+        // substituted). Compared as multisets: lists are sorted by value and may move to one
+        // line or several.
+        const actual = terminalAt(parsed.value, site.path.map((s) => (typeof s === "string" ? nfc(s) : s)));
+        const ok =
+          typeof actual === "string" &&
+          JSON.stringify(stringLiterals(actual).sort()) === JSON.stringify(stringLiterals(base).map((l) => nfc(l)).sort()) &&
+          sortedCode(codeAround(actual)) === sortedCode(nfc(codeAround(base)));
+        if (!ok) throw new Error(`${where}: not quoted whole in the HCL expression ${base}; the file has ${JSON.stringify(actual)}`);
+        continue;
       }
       const sigma = hcl ? nfc : exact;
       const path = site.path.map((s) =>

@@ -174,6 +174,17 @@ const SCENARIOS: Scenario[] = [
     expected: WORKERS.map((n) => `update ${APPLY("worker", n)}`),
   },
   {
+    // A secret reaches the workers through a sensitive variable (the harness sets it): their
+    // configs change, nothing is replaced.
+    name: "add an extension service with a secret to a class",
+    base: "proxmox",
+    change: edit(
+      "worker: { cpu: 8, memory: 16384, osDisk: 100 }",
+      "worker: { cpu: 8, memory: 16384, osDisk: 100, extensionServices: [{ name: tailscale, environment: { TS_AUTHKEY: { variable: tailscale_authkey } } }] }",
+    ),
+    expected: WORKERS.map((n) => `update ${APPLY("worker", n)}`),
+  },
+  {
     name: "add an API server flag",
     base: "proxmox",
     change: edit("    version: v1.36.3\n", "    version: v1.36.3\n    apiServer:\n      extraArgs: { audit-log-maxage: \"30\" }\n"),

@@ -17,7 +17,7 @@ import { renderedFiles } from "./redact.js";
 import { validateConfigurations } from "./talos-validate.js";
 import { describeWithTools } from "./tools.js";
 import { realTrees } from "./trees.js";
-import { makeMirrors, Workspace } from "./workspace.js";
+import { fakeSecret, makeMirrors, specSecretVariables, Workspace } from "./workspace.js";
 
 import { REFERENCE } from "./trees.js";
 
@@ -50,6 +50,13 @@ describeWithTools("every node's final machine configuration passes Talos's own v
       const verdicts = await validateConfigurations(tools, join(work, tree.name, "configs"), configs, tree.mode);
       const problems = verdicts.filter((v) => !v.valid || v.warnings.length > 0);
       expect(problems, problems.map((p) => `${p.node}: ${p.error} ${p.warnings.join("; ")}`).join("\n")).toEqual([]);
+      // Every secret the spec names reaches a node through its sensitive variable, and no file
+      // of the tree holds it.
+      for (const name of specSecretVariables(tree.files)) {
+        const holders = [...configs].filter(([, text]) => text.includes(fakeSecret(name))).map(([node]) => node);
+        expect(holders, `the secret variable ${name} reaches no node`).not.toEqual([]);
+        expect(tree.files.filter((file) => file.contents.includes(fakeSecret(name))).map((file) => file.path)).toEqual([]);
+      }
 
       if (tree.name === REFERENCE) {
         const dir = join(ROOT, "rendered", REFERENCE);

@@ -75,6 +75,27 @@ const FAKE_CREDENTIALS: Record<string, string> = {
   GITEA_TOKEN: "ci-token",
 };
 
+/** What the harness sets a spec's secret variable to: recognisable in a node's configuration. */
+export function fakeSecret(name: string): string {
+  return `ci-secret-of-${name}`;
+}
+
+/**
+ * The sensitive variables without a default that the root variables.tf declares besides the
+ * credentials above: the secrets a spec names ({ variable: <name> }).
+ */
+export function specSecretVariables(files: readonly GeneratedFile[]): string[] {
+  const variables = files.find((file) => file.path === "variables.tf")?.contents ?? "";
+  const names: string[] = [];
+  for (const block of variables.split(/^variable /m).slice(1)) {
+    const name = /^"([a-z][a-z0-9_]*)"/.exec(block)?.[1];
+    if (name === undefined || !/sensitive\s*=\s*true/.test(block) || /\bdefault\s*=/.test(block)) continue;
+    if (`TF_VAR_${name}` in FAKE_CREDENTIALS) continue;
+    names.push(name);
+  }
+  return names;
+}
+
 export interface ResourceChange {
   address: string;
   module_address?: string;
@@ -145,8 +166,12 @@ export class Workspace {
     }
   }
 
+  /** TF_VAR_ values for the secrets a tree's spec names (extension services), set by write(). */
+  private secretEnv: Record<string, string> = {};
+
   /** Puts a tree in place (replacing the previous one) with a local backend on the shared state. */
   async write(files: readonly GeneratedFile[]): Promise<void> {
+    this.secretEnv = Object.fromEntries(specSecretVariables(files).map((name) => [`TF_VAR_${name}`, fakeSecret(name)]));
     for (const [kind, copy] of Object.entries(this.copies)) {
       for (const entry of readdirSync(copy)) {
         if (!entry.startsWith(".terraform")) rmSync(join(copy, entry), { recursive: true, force: true });
@@ -178,6 +203,7 @@ export class Workspace {
         TESTKIT_CHARTS: JSON.stringify(
           Object.entries(this.tools.charts).map(([chart, c]) => ({ chart, repository: c.repository, version: c.version, dir: c.dir })),
         ),
+        ...this.secretEnv,
         ...this.extraEnv,
       },
       extendEnv: true,

@@ -1,10 +1,11 @@
 /** The Talos cluster: secrets, configurations, apply, bootstrap, kubeconfig, health. */
 import type { ClusterModel } from "../../model/model.js";
 import { FACTORY_URL } from "../../model/defaults.js";
-import { expr, obj, renderHclValue, type HclValue } from "../../render/hcl-value.js";
+import { expr, hclString, obj, renderHclValue, type HclValue } from "../../render/hcl-value.js";
 import type { Feature, PlanContext } from "../feature.js";
 import { kubernetesReadyAtBoot } from "../helm-releases.js";
 import { hostnameConfig } from "../talos/documents.js";
+import { secretVariables, type SecretVariable } from "../talos/extension-services.js";
 import { planModuleFiles, renderSection } from "../module-files.js";
 
 const FOLDER = "talos-cluster";
@@ -29,7 +30,7 @@ export const talosCluster: Feature = {
         customFactoryUrl: model.talos.factoryUrl === FACTORY_URL ? null : model.talos.factoryUrl,
       }),
     ],
-    variables: [renderSection(FOLDER, "variables", {})],
+    variables: [renderSection(FOLDER, "variables", { secretVariables: secretVariables(model).map(secretVariableView) })],
     calls: [renderSection(FOLDER, "call", callView(model, context))],
     outputs: [renderSection(FOLDER, "outputs", {})],
   }),
@@ -54,8 +55,15 @@ function callView(model: ClusterModel, context: PlanContext) {
       controlplane: withPlatformPatches(patches.controlplane.map(fileExpr), platform.controlplanePatchesExpr),
       worker: patches.worker.map(fileExpr),
     }),
-    // Only nodes with patch files of their own; the module gives every node its hostname.
-    nodePatches: obj(new Map(patches.nodes.filter((n) => n.files.length > 0).map((n) => [n.name, n.files.map(fileExpr)]))),
+    // Only nodes with patches of their own; the module gives every node its hostname.
+    nodePatches: obj(
+      new Map(
+        patches.nodes
+          .map((n): [string, HclValue[]] => [n.name, [...n.files.map(fileExpr), ...(patches.secrets.byNode.get(n.name) ?? []).map(secretDocumentExpr)]])
+          .filter(([, list]) => list.length > 0),
+      ),
+    ),
+    secretDocuments: patches.secrets.locals.size === 0 ? null : obj(patches.secrets.locals),
   };
 }
 
@@ -80,6 +88,17 @@ function inlineManifestsExpr(sources: readonly string[]): string {
   return sources.length === 1 ? (sources[0] ?? "") : `concat(${sources.join(", ")})`;
 }
 
+function secretDocumentExpr(key: string): HclValue {
+  return expr(`local.extension_services[${hclString(key)}]`);
+}
+
 function fileExpr(path: string): HclValue {
   return expr(`file("\${path.module}/${path}")`);
+}
+
+function secretVariableView(variable: SecretVariable) {
+  return {
+    name: variable.name,
+    description: `Secret of the spec, never written to the tree (${variable.usedBy.join("; ")}). Set TF_VAR_${variable.name}.`,
+  };
 }

@@ -10,6 +10,7 @@ import { DEFAULT_APISERVER_PORT, KUBEPRISM_PORT } from "../../model/defaults.js"
 import { emitYamlDocuments } from "../../render/yaml.js";
 import { header, type PlannedFile } from "../planned-file.js";
 import { registryMirrorConfig, resolverConfig, systemVolumeConfigs, timeSyncConfig, userVolumeConfig } from "./documents.js";
+import { extensionServiceConfig, hasSecret, secretDocuments, type SecretDocuments } from "./extension-services.js";
 import { nodeNetworkDocuments } from "./node-network.js";
 import { flags, nodeSettingsMachine } from "./node-settings.js";
 
@@ -22,6 +23,8 @@ export interface PatchPlan {
   controlplane: string[];
   worker: string[];
   nodes: Array<{ name: string; files: string[] }>;
+  /** Extension service documents that carry secrets: built in the root module, not files. */
+  secrets: SecretDocuments;
 }
 
 export function planPatches(model: ClusterModel): PatchPlan {
@@ -40,6 +43,7 @@ export function planPatches(model: ClusterModel): PatchPlan {
     controlplane: emit("controlplane", [controlPlaneDocument(model)], model.patches.controlplane),
     worker: emit("worker", [], model.patches.worker),
     nodes: model.nodes.map((node) => ({ name: node.name, files: emit(`nodes/${node.name}`, nodeDocuments(model, node), node.patches) })),
+    secrets: secretDocuments(model.nodes),
     files,
   };
 }
@@ -127,5 +131,6 @@ function nodeDocuments(model: ClusterModel, node: NodeModel): Document[] {
   documents.push(...nodeNetworkDocuments(model, node));
   documents.push(...systemVolumeConfigs(node.systemVolumes));
   documents.push(...node.userVolumes.map(userVolumeConfig));
+  documents.push(...node.extensionServices.filter((service) => !hasSecret(service)).map(extensionServiceConfig));
   return documents;
 }

@@ -8,6 +8,7 @@ import { gitops } from "./gitops.js";
 import { fluxAuth } from "./flux-auth.js";
 import { installDisk } from "./install-disk.js";
 import { tpmKeys } from "./tpm-keys.js";
+import { extensionServices } from "./extension-services.js";
 import { ipSyntax } from "./ip-syntax.js";
 import { lbPools } from "./lb-pools.js";
 import { nameCollisions } from "./name-collisions.js";
@@ -44,6 +45,7 @@ export const RULES: readonly Rule[] = [
   workerTaints,
   installDisk,
   tpmKeys,
+  extensionServices,
   platformFit,
   platformNodes,
   gitops,

@@ -25,7 +25,7 @@ const SECRET_KEYS = new Set([
  * "secretboxEncryptionSecret"). A bare "...secret" ending is not enough: Helm charts are full of
  * `existingSecret: <name of a Secret>`, which is a reference, not a secret.
  */
-const SECRET_SUFFIXES = ["password", "passwd", "token", "apikey", "privatekey", "secretkey", "accesskey", "clientsecret", "encryptionsecret"];
+const SECRET_SUFFIXES = ["password", "passwd", "passphrase", "token", "apikey", "authkey", "privatekey", "secretkey", "accesskey", "clientsecret", "encryptionsecret"];
 
 function normalise(key: string): string {
   return key.toLowerCase().replace(/[-_.]/g, "");
@@ -53,6 +53,9 @@ function hint(path: readonly PathSegment[]): string {
   if (at("spec", "backend")) return env("AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY");
   if (at("spec", "gitops", "flux", "forge", "github")) return env("GITHUB_TOKEN");
   if (at("spec", "gitops", "flux", "forge", "gitea")) return env("GITEA_TOKEN");
+  if (path.includes("extensionServices")) {
+    return "secrets never live in the spec: write { variable: <name> } instead, and the tree takes the value from the sensitive variable <name> (TF_VAR_<name>)";
+  }
   if (path.includes("patches")) return "secrets never live in the spec: Talos machine secrets come from talos_machine_secrets and stay in the encrypted state";
   if (path.includes("values")) return "secrets never live in the spec: create the Kubernetes Secret out of band and reference it from the chart values (e.g. existingSecret)";
   return "secrets never live in the spec: use the environment or the sensitive variable the generated tree declares";

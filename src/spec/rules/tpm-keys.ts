@@ -1,8 +1,7 @@
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
-import type { NodeSettingsSpec } from "../types.js";
-import { specPath } from "./paths.js";
 import { platformOf } from "./platform.js";
 import type { Rule } from "./rule.js";
+import { settingsLayers } from "./settings-layers.js";
 
 /**
  * A `tpm` encryption key is sealed by the machine's TPM 2.0 when Talos first encrypts the
@@ -15,15 +14,7 @@ import type { Rule } from "./rule.js";
 export const tpmKeys: Rule = (ctx) => {
   const platform = platformOf(ctx.spec);
   if (platform === "metal") return;
-  const body = ctx.spec.spec;
-  const layers: Array<[NodeSettingsSpec | undefined, PathSegment[]]> = [
-    [body.roles?.controlplane, specPath("roles", "controlplane")],
-    [body.roles?.worker, specPath("roles", "worker")],
-    ...Object.entries(body.nodeClasses ?? {}).map(([name, settings]): [NodeSettingsSpec, PathSegment[]] => [settings, specPath("nodeClasses", name)]),
-    ...body.nodes.map((node, i): [NodeSettingsSpec, PathSegment[]] => [node, specPath("nodes", i)]),
-  ];
-  for (const [layer, at] of layers) {
-    if (layer === undefined) continue;
+  for (const [layer, at] of settingsLayers(ctx.spec)) {
     const keyLists: Array<[readonly string[] | undefined, PathSegment[]]> = [
       [layer.volumes?.state?.encryption?.keys, [...at, "volumes", "state", "encryption", "keys"]],
       [layer.volumes?.ephemeral?.encryption?.keys, [...at, "volumes", "ephemeral", "encryption", "keys"]],
