@@ -128,6 +128,10 @@ module "cluster" {
   # Bootstrap runs against a node address, never the VIP: the VIP needs etcd to be up.
   bootstrap_node = "cp-1"
   nodes          = module.nodes.nodes
+  inline_manifests = [
+    { name = "priority-classes", contents = file("${path.module}/manifests/inline-priority-classes.yaml") },
+    { name = "namespaces", contents = file("${path.module}/manifests/inline-namespaces.yaml") },
+  ]
 
   config_patches = {
     common       = [file("${path.module}/patches/common.yaml")]

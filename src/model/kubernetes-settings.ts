@@ -14,8 +14,10 @@ export function extraArgsModel(args: ExtraArgs | undefined): ExtraArgsModel {
 
 export function componentSettings(
   kubernetes: KubernetesSpec | undefined,
-): Pick<KubernetesModel, "apiServer" | "controllerManager" | "scheduler"> {
+): Pick<KubernetesModel, "apiServer" | "controllerManager" | "scheduler" | "extraManifests" | "inlineManifests"> {
   return {
+    extraManifests: kubernetes?.extraManifests ?? [],
+    inlineManifests: kubernetes?.inlineManifests ?? [],
     apiServer: {
       certSANs: kubernetes?.apiServer?.certSANs ?? [],
       extraArgs: extraArgsModel(kubernetes?.apiServer?.extraArgs),

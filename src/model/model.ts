@@ -3,7 +3,7 @@
  * derived value computed. Plan and render read only this, never the raw spec. Arrays are
  * in a deterministic order (nodes in spec order, maps sorted by key).
  */
-import type { ExtensionServiceSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
+import type { ExtensionServiceSpec, InlineManifestSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
 import type { GitopsModel } from "./gitops.js";
 import type { CiliumModel } from "./cilium.js";
 import type { AddonModel } from "./addons.js";
@@ -54,6 +54,9 @@ export interface KubernetesModel {
   apiServer: { certSANs: string[]; extraArgs: ExtraArgsModel };
   controllerManager: { extraArgs: ExtraArgsModel };
   scheduler: { extraArgs: ExtraArgsModel };
+  /** cluster.extraManifests the spec lists (the kubelet serving certificate approver's is added at plan). */
+  extraManifests: string[];
+  inlineManifests: InlineManifestSpec[];
 }
 
 /** Flags by name, in name order (sorted at normalize, so the output does not follow spec order). */
@@ -91,6 +94,9 @@ export interface NetworkModel {
   prefixLength: number;
   gateway?: string;
   nameservers: string[];
+  searchDomains: string[];
+  /** Talos searches the domain of the node's FQDN unless told not to. */
+  disableDefaultSearchDomain: boolean;
   ntp: string[];
   /** PTP clock devices (TimeSyncConfig ptp). */
   ptp: string[];

@@ -128,6 +128,8 @@ function normalizeNetwork(spec: ClusterSpec): NetworkModel {
     cidr: network.cidr,
     prefixLength: prefixLengthOf(network.cidr),
     nameservers: network.nameservers ?? [],
+    searchDomains: network.searchDomains ?? [],
+    disableDefaultSearchDomain: network.disableDefaultSearchDomain ?? false,
     ntp: network.ntp ?? [],
     ptp: network.ptp ?? [],
   };

@@ -75,6 +75,13 @@ export interface KubernetesSpec {
   apiServer?: ApiServerSpec;
   controllerManager?: ComponentSpec;
   scheduler?: ComponentSpec;
+  extraManifests?: string[];
+  inlineManifests?: InlineManifestSpec[];
+}
+
+export interface InlineManifestSpec {
+  name: string;
+  contents: string;
 }
 
 /** Command-line flags by name (no leading "--"), one string each (see the schema's ExtraArgs). */
@@ -188,6 +195,8 @@ export interface NodeNetworkSpec {
   cidr: string;
   gateway?: string;
   nameservers?: string[];
+  searchDomains?: string[];
+  disableDefaultSearchDomain?: boolean;
   ntp?: string[];
   ptp?: string[];
 }

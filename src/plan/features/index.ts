@@ -15,6 +15,7 @@ import { ADDON_FEATURES } from "./helm-addons.js";
 import { argocd } from "./argocd.js";
 import { flux } from "./flux.js";
 import { tofuController } from "./tofu-controller.js";
+import { userManifests } from "./user-manifests.js";
 
 export const FEATURES: readonly Feature[] = [
   proxmoxNodes,
@@ -32,4 +33,6 @@ export const FEATURES: readonly Feature[] = [
   argocd,
   flux,
   tofuController,
+  // The spec's own inline manifests come last: they may use what the CNI and add-ons bring.
+  userManifests,
 ];

@@ -3,7 +3,7 @@
  * machine.network, machine.registries and machine.time in favour of separate documents
  * (https://www.talos.dev/v1.13/reference/configuration/), which is what these build.
  */
-import type { RegistryMirrorModel } from "../../model/model.js";
+import type { NetworkModel, RegistryMirrorModel } from "../../model/model.js";
 import type { EphemeralVolumeSpec, StateEncryption, SystemVolumes, UserVolumeSpec, VolumeEncryption } from "../../spec/types.js";
 
 type Document = Record<string, unknown>;
@@ -35,8 +35,18 @@ export function layer2VipConfig(vip: string, link: string): Document {
   return { apiVersion: "v1alpha1", kind: "Layer2VIPConfig", name: vip, link };
 }
 
-export function resolverConfig(nameservers: readonly string[]): Document {
-  return { apiVersion: "v1alpha1", kind: "ResolverConfig", nameservers: nameservers.map((address) => ({ address })) };
+/**
+ * Nameservers and search domains (Talos v1.13 ResolverConfig; machinery config/types/network/
+ * resolver.go: searchDomains.domains, searchDomains.disableDefault).
+ */
+export function resolverConfig(network: Pick<NetworkModel, "nameservers" | "searchDomains" | "disableDefaultSearchDomain">): Document | undefined {
+  const document: Document = { apiVersion: "v1alpha1", kind: "ResolverConfig" };
+  if (network.nameservers.length > 0) document["nameservers"] = network.nameservers.map((address) => ({ address }));
+  const search: Document = {};
+  if (network.searchDomains.length > 0) search["domains"] = [...network.searchDomains];
+  if (network.disableDefaultSearchDomain) search["disableDefault"] = true;
+  if (Object.keys(search).length > 0) document["searchDomains"] = search;
+  return Object.keys(document).length > 2 ? document : undefined;
 }
 
 /** NTP servers and PTP clocks (a hypervisor's, e.g. /dev/ptp0 on KVM: docs talos/v1.13 time-sync.mdx). */

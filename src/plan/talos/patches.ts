@@ -89,7 +89,8 @@ function commonDocuments(model: ClusterModel): Document[] {
   // --cloud-provider=external (https://www.talos.dev/v1.13/reference/configuration/v1alpha1/config/#Config.cluster.externalCloudProvider).
   if (model.addons.some((addon) => addon.id === "hcloud-ccm")) cluster["externalCloudProvider"] = { enabled: true };
   const documents: Document[] = [{ machine, cluster }];
-  if (model.network.nameservers.length > 0) documents.push(resolverConfig(model.network.nameservers));
+  const resolver = resolverConfig(model.network);
+  if (resolver !== undefined) documents.push(resolver);
   if (model.network.ntp.length > 0 || model.network.ptp.length > 0) {
     documents.push(timeSyncConfig(model.network.ntp, model.network.ptp));
   }
@@ -104,7 +105,9 @@ function controlPlaneDocument(model: ClusterModel): Document {
     etcd: { advertisedSubnets: [model.network.cidr] },
   };
   // The control planes fetch the approver's manifest and keep it applied (cluster.extraManifests).
-  if (model.kubeletServingCerts !== undefined) cluster["extraManifests"] = [model.kubeletServingCerts.approverManifest];
+  // The spec's own follow (cluster.extraManifests).
+  const extraManifests = [...(model.kubeletServingCerts === undefined ? [] : [model.kubeletServingCerts.approverManifest]), ...model.kubernetes.extraManifests];
+  if (extraManifests.length > 0) cluster["extraManifests"] = [...new Set(extraManifests)];
   const { apiServer, controllerManager, scheduler } = model.kubernetes;
   const apiServerConfig: Document = {};
   if (apiServer.certSANs.length > 0) apiServerConfig["certSANs"] = apiServer.certSANs;

@@ -8,6 +8,7 @@ import { gitops } from "./gitops.js";
 import { fluxAuth } from "./flux-auth.js";
 import { installDisk } from "./install-disk.js";
 import { tpmKeys } from "./tpm-keys.js";
+import { inlineManifests } from "./inline-manifests.js";
 import { extensionServices } from "./extension-services.js";
 import { ipSyntax } from "./ip-syntax.js";
 import { lbPools } from "./lb-pools.js";
@@ -45,6 +46,7 @@ export const RULES: readonly Rule[] = [
   workerTaints,
   installDisk,
   tpmKeys,
+  inlineManifests,
   extensionServices,
   platformFit,
   platformNodes,
