@@ -37,6 +37,15 @@ describe("machineImpact", () => {
     ]);
   });
 
+  it("calls an edit of machine files a reboot of every node it reaches", () => {
+    const before = lock({ "cp-1": cp("a"), "cp-2": { ...cp("b"), files: "f1" }, "wk-1": wk("c") });
+    const next = lock({ "cp-1": { ...cp("a", "x"), files: "f2" }, "cp-2": { ...cp("b", "x"), files: "f2" }, "wk-1": wk("c") });
+    expect(describeImpact(foldImpacts(machineImpact(before, next)), next)).toEqual([
+      "every control plane: rebooted (machine files), all at once: apply one at a time (-parallelism=1)",
+      "every control plane: reconfigured (configuration)",
+    ]);
+  });
+
   it("says that installed nodes keep their volumes when STATE or EPHEMERAL settings change", () => {
     const before = lock({ "cp-1": cp("a"), "wk-1": wk("b"), "wk-2": { ...wk("c"), volumes: "v1" } });
     const next = lock({ "cp-1": cp("a", "x"), "wk-1": { ...wk("b", "y"), volumes: "v2" }, "wk-2": { ...wk("c", "y"), volumes: "v2" }, "wk-3": { ...wk("a"), volumes: "v2" } });

@@ -40,6 +40,8 @@ function restart(before: LockedNode, after: LockedNode): string | undefined {
     change("disk", before.osDisk, after.osDisk),
     before.uefi === after.uefi ? undefined : `firmware ${after.uefi === true ? "UEFI" : "BIOS"}`,
     change("server type", before.serverType, after.serverType),
+    // machine.files: written at boot (talos v1.13.9 WriteUserFiles), so Talos reboots to apply them.
+    before.files === after.files ? undefined : "machine files",
   ].filter((reason): reason is string => reason !== undefined);
   return reasons.length === 0 ? undefined : reasons.join(", ");
 }

@@ -29,6 +29,8 @@ export interface LockedNode {
   configuration: string;
   /** sha256 (12 hex digits) of the node's STATE and EPHEMERAL settings, when it has any. */
   volumes?: string;
+  /** sha256 (12 hex digits) of the node's machine files, when it has any. */
+  files?: string;
 }
 
 export interface MachinesLock {
@@ -85,6 +87,7 @@ export function parseMachinesLock(text: string | undefined): MachinesLock | unde
     copyString(raw, "serverType", node);
     copyString(raw, "address", node);
     copyString(raw, "volumes", node);
+    copyString(raw, "files", node);
     copyNumber(raw, "vmId", node);
     copyNumber(raw, "cpu", node);
     copyNumber(raw, "memory", node);
@@ -108,7 +111,7 @@ function stringOr(value: unknown, fallback: string): string {
   return typeof value === "string" ? value : fallback;
 }
 
-function copyString(raw: Record<string, unknown>, key: "host" | "serverType" | "address" | "volumes", node: LockedNode): void {
+function copyString(raw: Record<string, unknown>, key: "host" | "serverType" | "address" | "volumes" | "files", node: LockedNode): void {
   const value = raw[key];
   if (typeof value === "string") node[key] = value;
 }

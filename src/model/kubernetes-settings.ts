@@ -41,6 +41,7 @@ export type NodeSettings = Pick<
   | "userVolumes"
   | "systemVolumes"
   | "extensionServices"
+  | "files"
 >;
 
 /** The node's settings over its class's, over its role's. */
@@ -73,6 +74,7 @@ export function nodeSettings(
     kubeletExtraConfig: Object.fromEntries(merged((s) => s.kubelet?.extraConfig)),
     userVolumes: byName(layers.flatMap((layer) => layer.userVolumes ?? [])),
     extensionServices: byName(layers.flatMap((layer) => layer.extensionServices ?? [])),
+    files: [...new Map(layers.flatMap((layer) => layer.files ?? []).map((file) => [file.path, file])).values()],
     // Volume by volume: a class that sizes EPHEMERAL replaces the role's EPHEMERAL whole, since
     // a selector and sizes only make sense together.
     systemVolumes: Object.assign({}, ...layers.map((layer) => layer.volumes ?? {})) as SystemVolumes,

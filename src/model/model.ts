@@ -3,7 +3,7 @@
  * derived value computed. Plan and render read only this, never the raw spec. Arrays are
  * in a deterministic order (nodes in spec order, maps sorted by key).
  */
-import type { ExtensionServiceSpec, InlineManifestSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
+import type { ExtensionServiceSpec, InlineManifestSpec, MachineFileSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
 import type { GitopsModel } from "./gitops.js";
 import type { CiliumModel } from "./cilium.js";
 import type { AddonModel } from "./addons.js";
@@ -206,6 +206,8 @@ export interface NodeModel {
   systemVolumes: SystemVolumes;
   /** Role's, class's and node's, by name (a later layer's replaces an earlier one's). */
   extensionServices: ExtensionServiceSpec[];
+  /** Role's, class's and node's, by path (a later layer's replaces an earlier one's). */
+  files: MachineFileSpec[];
   installDisk?: string;
   /** The node's own or its class's, when the node names no installDisk (Talos prefers a selector). */
   installDiskSelector?: Record<string, string>;

@@ -46,6 +46,8 @@ function lockedNode(model: ClusterModel, node: NodeModel, files: readonly Planne
   const locked: LockedNode = { role: node.role, configuration: configurationDigest(model, node, files) };
   const volumes = volumesDigest(node);
   if (volumes !== undefined) locked.volumes = volumes;
+  // Talos writes machine files at boot only: the impact report calls an edit a reboot.
+  if (node.files.length > 0) locked.files = createHash("sha256").update(JSON.stringify(node.files)).digest("hex").slice(0, 12);
   if (node.ip !== undefined) locked.address = node.ip;
   switch (model.platform.kind) {
     case "proxmox":

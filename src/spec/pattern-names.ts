@@ -150,6 +150,7 @@ export const PATTERN_EXPECTATIONS: Readonly<Record<string, PatternExpectation>> 
     expect: 'a variable name of lower-case letters, digits and underscores such as "tailscale_authkey"',
     hint: (v) => (/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(v) ? suggest(v.toLowerCase()) : undefined),
   },
+  fileMode: { expect: 'permissions in octal, quoted, such as "0644"' },
   manifestText: { expect: "Kubernetes objects as YAML text, not blank" },
   absolutePath: { expect: 'an absolute path such as "/usr/local/etc/nut/upsmon.conf"' },
   sysctlName: {

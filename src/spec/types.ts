@@ -111,7 +111,16 @@ export type NodeSettingsSpec = {
   userVolumes?: UserVolumeSpec[];
   volumes?: SystemVolumes;
   extensionServices?: ExtensionServiceSpec[];
+  files?: MachineFileSpec[];
 };
+
+export interface MachineFileSpec {
+  path: string;
+  content: string;
+  /** Octal digits, e.g. "0644". */
+  permissions?: string;
+  op?: "create" | "append" | "overwrite";
+}
 
 /** A secret the spec only names: a sensitive variable of the tree. */
 export interface SecretRef {

@@ -44,6 +44,16 @@ export function nodeSettingsMachine(node: NodeModel): Document {
   if (Object.keys(kubelet).length > 0) machine["kubelet"] = kubelet;
   if (node.certSANs.length > 0) machine["certSANs"] = node.certSANs;
   if (node.sysctls.length > 0) machine["sysctls"] = map(node.sysctls);
+  // Talos writes them at boot only (talos v1.13.9 v1alpha1_sequencer_tasks.go WriteUserFiles;
+  // machine.files is not among what CanApplyImmediate applies in place): an edit reboots.
+  if (node.files.length > 0) {
+    machine["files"] = node.files.map((file) => ({
+      content: file.content,
+      permissions: parseInt(file.permissions ?? "0644", 8),
+      path: file.path,
+      op: file.op ?? "create",
+    }));
+  }
   if (node.kernelModules.length > 0)
     machine["kernel"] = {
       modules: node.kernelModules.map((m) => (m.parameters.length > 0 ? { name: m.name, parameters: m.parameters } : { name: m.name })),
