@@ -3,7 +3,7 @@
  * derived value computed. Plan and render read only this, never the raw spec. Arrays are
  * in a deterministic order (nodes in spec order, maps sorted by key).
  */
-import type { ExtensionServiceSpec, InlineManifestSpec, MachineFileSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
+import type { ExtensionServiceSpec, InlineManifestSpec, MachineFileSpec, StaticRouteSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
 import type { GitopsModel } from "./gitops.js";
 import type { CiliumModel } from "./cilium.js";
 import type { AddonModel } from "./addons.js";
@@ -158,6 +158,8 @@ export interface NicModel {
   address?: string;
   gateway?: string;
   mtu?: number;
+  /** Static routes (metal), besides the gateway's default route. */
+  routes: StaticRouteSpec[];
   /**
    * The link's MAC address: generated on proxmox (known before the VM exists), given by the
    * spec on metal, absent on hcloud (the cloud assigns it).

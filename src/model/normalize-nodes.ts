@@ -70,7 +70,7 @@ function normalizeNics(
 ): NicModel[] {
   const specs: NodeNicSpec[] = node.networks ?? [{ address: node.address ?? "dhcp" }];
   return specs.map((nic, index) => {
-    const model: NicModel = {};
+    const model: NicModel = { routes: nic.routes ?? [] };
     if (platform.kind === "proxmox") {
       model.bridge = nic.bridge ?? platform.bridge;
       model.mac = stableMac(cluster, node.name, index);

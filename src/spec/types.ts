@@ -317,6 +317,13 @@ export interface NodeNicSpec {
   address: string;
   gateway?: string;
   mtu?: number;
+  routes?: StaticRouteSpec[];
+}
+
+export interface StaticRouteSpec {
+  to: string;
+  via: string;
+  metric?: number;
 }
 
 /** A raw Talos machine-config patch (strategic merge), or a multi-doc document. */

@@ -4,7 +4,7 @@
  * (https://www.talos.dev/v1.13/reference/configuration/), which is what these build.
  */
 import type { NetworkModel, RegistryMirrorModel } from "../../model/model.js";
-import type { EphemeralVolumeSpec, StateEncryption, SystemVolumes, UserVolumeSpec, VolumeEncryption } from "../../spec/types.js";
+import type { EphemeralVolumeSpec, StateEncryption, StaticRouteSpec, SystemVolumes, UserVolumeSpec, VolumeEncryption } from "../../spec/types.js";
 
 type Document = Record<string, unknown>;
 
@@ -95,6 +95,7 @@ export interface LinkSettings {
   address?: string;
   gateway?: string;
   mtu?: number;
+  routes?: readonly StaticRouteSpec[];
 }
 
 function linkSettings(settings: LinkSettings): Document {
@@ -102,8 +103,13 @@ function linkSettings(settings: LinkSettings): Document {
   if (settings.up !== undefined) document["up"] = settings.up;
   if (settings.mtu !== undefined) document["mtu"] = settings.mtu;
   if (settings.address !== undefined) document["addresses"] = [{ address: settings.address }];
-  // A route without destination is the default route of the gateway's family.
-  if (settings.gateway !== undefined) document["routes"] = [{ gateway: settings.gateway }];
+  // A route without destination is the default route of the gateway's family; static routes
+  // follow (Talos v1.13 LinkConfig routes: destination, gateway, metric).
+  const routes: Document[] = settings.gateway === undefined ? [] : [{ gateway: settings.gateway }];
+  for (const route of settings.routes ?? []) {
+    routes.push({ destination: route.to, gateway: route.via, ...(route.metric === undefined ? {} : { metric: route.metric }) });
+  }
+  if (routes.length > 0) document["routes"] = routes;
   return document;
 }
 

@@ -73,9 +73,10 @@ function addressedLink(nic: NicModel, link: string, documents: Document[], dhcpM
     ...(nic.address === undefined ? {} : { address: nic.address }),
     ...(nic.gateway === undefined ? {} : { gateway: nic.gateway }),
     ...(nic.mtu === undefined ? {} : { mtu: nic.mtu }),
+    routes: nic.routes,
   };
   if (nic.vlan === undefined) {
-    if (nic.address !== undefined || nic.mtu !== undefined) documents.push(linkConfig(link, settings));
+    if (nic.address !== undefined || nic.mtu !== undefined || nic.routes.length > 0) documents.push(linkConfig(link, settings));
     if (nic.address === undefined) documents.push(dhcpv4Config(link, dhcpMetric));
     return link;
   }

@@ -8,6 +8,7 @@ import { gitops } from "./gitops.js";
 import { fluxAuth } from "./flux-auth.js";
 import { installDisk } from "./install-disk.js";
 import { tpmKeys } from "./tpm-keys.js";
+import { staticRoutes } from "./static-routes.js";
 import { inlineManifests } from "./inline-manifests.js";
 import { extensionServices } from "./extension-services.js";
 import { ipSyntax } from "./ip-syntax.js";
@@ -46,6 +47,7 @@ export const RULES: readonly Rule[] = [
   workerTaints,
   installDisk,
   tpmKeys,
+  staticRoutes,
   inlineManifests,
   extensionServices,
   platformFit,

@@ -61,6 +61,10 @@ export const platformFit: Rule = (ctx) => {
       for (const field of nic.refuses) {
         if (entry[field] !== undefined) doesNotApply(ctx, specPath("nodes", i, "networks", k, field), platform, nic.why);
       }
+      // Proxmox's cloud-init gives a NIC one address and one gateway (qm cloud-init ipconfig).
+      if (platform === "proxmox" && entry.routes !== undefined) {
+        doesNotApply(ctx, specPath("nodes", i, "networks", k, "routes"), platform, "a VM's NICs are configured by cloud-init, which carries no static routes");
+      }
     });
   });
   if (platform === "hcloud") {
