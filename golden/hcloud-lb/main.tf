@@ -52,6 +52,11 @@ module "nodes" {
       server_type = "cx43"
       address     = "10.0.1.22"
     }
+    wk-arm-1 = {
+      role        = "worker"
+      server_type = "cax31"
+      address     = "10.0.1.31"
+    }
   }
 }
 
@@ -78,8 +83,9 @@ module "cluster" {
     worker       = []
   }
   node_patches = {
-    wk-1 = [file("${path.module}/patches/nodes/wk-1.yaml")]
-    wk-2 = [file("${path.module}/patches/nodes/wk-2.yaml")]
+    wk-1     = [file("${path.module}/patches/nodes/wk-1.yaml")]
+    wk-2     = [file("${path.module}/patches/nodes/wk-2.yaml")]
+    wk-arm-1 = [file("${path.module}/patches/nodes/wk-arm-1.yaml")]
   }
 
   apply_mode       = var.talos_apply_mode

@@ -15,6 +15,11 @@ output "boot_image_url" {
   value       = module.image.boot_image_url
 }
 
+output "boot_image_url_arm64" {
+  description = "Talos arm64 disk image to write into the snapshot the Arm (cax) servers boot from, labelled like the x86 one."
+  value       = module.image.boot_image_url_arm64
+}
+
 output "api_address" {
   description = "Public IPv4 of the Kubernetes API endpoint; point the endpoint's DNS name here when it has one."
   value       = module.nodes.api_address

@@ -78,7 +78,7 @@ export const DIAGNOSTIC_CODES = {
   "spec/invalid-url": "a URL field does not hold a usable URL",
   "spec/dhcp-without-guest-agent": "a Proxmox node takes its address from DHCP, but the image has no QEMU guest agent to report it",
   "spec/missing-class": "an hcloud node has no class, so no server type",
-  "spec/unsupported-server-type": "an hcloud server type the generated tree cannot boot (Arm: cax*)",
+  "spec/unsupported-server-type": "an Arm (cax) server type beside an image named by id, which is one snapshot of one architecture",
   "spec/placement-group-limit": "more servers of one role than a Hetzner spread placement group holds (10)",
   "spec/missing-link": "a metal NIC names no link (mac or interface) for Talos to configure",
   "spec/install-disk-conflict": "a node sets both installDisk and installDiskSelector; Talos would use the selector",

@@ -4,6 +4,7 @@
  * and existing machines must already run Talos in maintenance mode at their address.
  */
 import type { ClusterModel } from "../model/model.js";
+import { isArmServerType } from "../model/server-types.js";
 
 /** The boot image's URL exists once the schematic does. */
 const IMAGE_URL = "its URL comes from `tofu apply -target=module.image` and `tofu output -raw boot_image_url`";
@@ -40,8 +41,12 @@ function platformPrerequisites(model: ClusterModel): string[] {
   switch (platform.kind) {
     case "hcloud": {
       const image = "selector" in platform.image ? `labelled \`${platform.image.selector}\`` : `with id ${platform.image.id}`;
+      const arm = model.nodes.some((node) => node.serverType !== undefined && isArmServerType(node.serverType));
       return [
         `A Talos snapshot in the Hetzner Cloud project, ${image}, made from the factory's hcloud disk image (${IMAGE_URL}), for instance with hcloud-upload-image or Packer. The servers boot it and wait in maintenance mode.`,
+        ...(arm
+          ? ["The Arm (cax) servers boot an arm64 snapshot with the same labels, made from the arm64 disk image (`tofu output -raw boot_image_url_arm64`, same `-target`); `hcloud-upload-image --architecture arm` writes one."]
+          : []),
         "`platform.hcloud.adminCidrs` includes the address `tofu` runs from: configurations are applied over the Talos API (50000/tcp) on each server's public IPv4, which the firewall opens to those networks only.",
       ];
     }

@@ -97,6 +97,8 @@ interface Scenario {
   change: (spec: string) => string;
   /** Exactly the managed-resource actions the real plan must hold. */
   expected: string[];
+  /** What else the plan must say, by resource address: attributes of the planned values. */
+  planned?: Record<string, Record<string, unknown>>;
 }
 
 const SCENARIOS: Scenario[] = [
@@ -212,6 +214,22 @@ const SCENARIOS: Scenario[] = [
       'create module.nodes.hcloud_server.this["wk-2"]',
     ],
   },
+  {
+    // An Arm server beside x86 ones: the tree now looks up the arm64 snapshot too, and the x86
+    // servers (whose image becomes a choice by server type) stay as they are.
+    name: "hcloud: add an Arm worker",
+    base: "hcloud",
+    change: (spec) =>
+      edit("    wk: { serverType: cx42 }", "    wk: { serverType: cx42 }\n    arm: { serverType: cax21 }")(spec) +
+      "    - { name: wk-arm, role: worker, class: arm, address: 10.0.1.31/24 }\n",
+    expected: [
+      `create ${APPLY("worker", "wk-arm")}`,
+      'create module.nodes.hcloud_primary_ip.this["wk-arm"]',
+      'create module.nodes.hcloud_server.this["wk-arm"]',
+    ],
+    // The fake API's arm snapshot (test/real/fake-hcloud-api.ts), not the x86 one (424242).
+    planned: { 'module.nodes.hcloud_server.this["wk-arm"]': { image: "424243" } },
+  },
 ];
 
 function build(spec: string, previousLock?: string): GeneratedFile[] {
@@ -269,6 +287,10 @@ describeWithTools("day 2: spec edits plan exactly what they concern", (tools) =>
       const { plan, run } = await workspace.planReal();
       expect(run.exitCode, run.stderr).toBe(0);
       expect(describeChanges(changesOf(plan))).toEqual([...scenario.expected].sort());
+      for (const [address, attributes] of Object.entries(scenario.planned ?? {})) {
+        const after = changesOf(plan).find((c) => c.address === address)?.change.after;
+        expect(after, address).toMatchObject(attributes);
+      }
 
       // Applied, the tree settles: the next plan of the same tree changes nothing.
       await workspace.apply();

@@ -44,7 +44,16 @@ export async function startFakeHcloudApi(): Promise<FakeHcloudApi> {
       const selector = url.searchParams.get("label_selector") ?? "";
       const wanted = selector.split(",").filter((term) => term !== "").map((term) => term.split("="));
       const matches = wanted.every(([key, value]) => (SNAPSHOT.labels as Record<string, string>)[key ?? ""] === value);
-      const images = matches ? [SNAPSHOT] : [];
+      // One snapshot per architecture with the same labels, as a project with Arm servers has
+      // (the provider asks for one with ?architecture=x86 or arm).
+      const architecture = url.searchParams.get("architecture");
+      const images = !matches
+        ? []
+        : architecture === "arm"
+          ? [{ ...SNAPSHOT, id: SNAPSHOT.id + 1, architecture: "arm" }]
+          : architecture === null || architecture === "x86"
+            ? [SNAPSHOT]
+            : [];
       response.end(
         JSON.stringify({
           images,

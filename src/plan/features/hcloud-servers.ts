@@ -6,6 +6,7 @@
  * IPv4, never through user_data, so that later spec changes reach running nodes.
  */
 import type { ClusterModel, HcloudModel, NodeModel } from "../../model/model.js";
+import { isArmServerType } from "../../model/server-types.js";
 import { obj, renderHclValue, type HclValue } from "../../render/hcl-value.js";
 import type { Feature } from "../feature.js";
 import { planModuleFiles, renderSection } from "../module-files.js";
@@ -30,8 +31,22 @@ function namedEndpoint(model: ClusterModel): boolean {
   return model.endpoint.created === undefined;
 }
 
+/** Which architectures the servers need: Arm (cax) types boot an arm64 snapshot. */
+export function serverArchitectures(model: ClusterModel): { x86: boolean; arm: boolean } {
+  const arm = model.nodes.map((node) => node.serverType !== undefined && isArmServerType(node.serverType));
+  return { x86: arm.some((a) => !a), arm: arm.some((a) => a) };
+}
+
+/** The snapshot a server boots: the x86 one, the arm one, or by its server type when both are in use. */
+function selectedImageExpr(architectures: { x86: boolean; arm: boolean }): string {
+  if (!architectures.arm) return "data.hcloud_image.talos.id";
+  if (!architectures.x86) return "data.hcloud_image.talos_arm.id";
+  return 'startswith(each.value.server_type, "cax") ? data.hcloud_image.talos_arm.id : data.hcloud_image.talos.id';
+}
+
 function moduleView(model: ClusterModel) {
   const hcloud = hcloudOf(model);
+  const architectures = serverArchitectures(model);
   const address = apiAddressExpr(hcloud);
   return {
     loadBalancer: hcloud.apiEndpoint === "load-balancer",
@@ -39,7 +54,9 @@ function moduleView(model: ClusterModel) {
     apiCertSan: namedEndpoint(model),
     controlplanePatches: hcloud.apiEndpoint === "floating-ip" || namedEndpoint(model),
     imageSelector: "selector" in hcloud.image ? hcloud.image.selector : null,
-    imageExpr: "selector" in hcloud.image ? "data.hcloud_image.talos.id" : renderHclValue(String(hcloud.image.id)),
+    x86: architectures.x86,
+    arm: architectures.arm,
+    imageExpr: "selector" in hcloud.image ? selectedImageExpr(architectures) : renderHclValue(String(hcloud.image.id)),
     apiAddressExpr: address,
     apiUrlExpr: `"https://\${${address}}:\${var.api_port}"`,
   };

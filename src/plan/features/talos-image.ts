@@ -6,6 +6,7 @@
 import type { ClusterModel } from "../../model/model.js";
 import type { Feature } from "../feature.js";
 import { planModuleFiles, renderSection } from "../module-files.js";
+import { serverArchitectures } from "./hcloud-servers.js";
 
 const FOLDER = "talos-image";
 
@@ -22,6 +23,11 @@ function factoryPlatform(model: ClusterModel): "metal" | "hcloud" {
   return FACTORY_PLATFORM[model.platform.kind];
 }
 
+/** Arm (cax) servers boot a snapshot of the arm64 disk image. */
+function armServers(model: ClusterModel): boolean {
+  return model.platform.kind === "hcloud" && serverArchitectures(model).arm;
+}
+
 export const talosImage: Feature = {
   id: FOLDER,
   enabled: (model) => model.platform.kind !== "proxmox",
@@ -31,7 +37,7 @@ export const talosImage: Feature = {
     description: `Image factory schematic from the extensions, the ${factoryPlatform(model)} installer image, the boot image URL (through the image mirror when one is set).`,
     diagram: ['image -- "installer image" --> cluster'],
   }),
-  files: (model) => planModuleFiles(model, FOLDER),
+  files: (model) => planModuleFiles(model, FOLDER, { arm64: armServers(model) }),
   root: (model) => {
     const platform = factoryPlatform(model);
     return {
@@ -45,7 +51,7 @@ export const talosImage: Feature = {
           installerRegistry: model.talos.installerMirror ?? null,
         }),
       ],
-      outputs: [renderSection(FOLDER, "outputs", { bootImageDescription: BOOT_IMAGE[platform] })],
+      outputs: [renderSection(FOLDER, "outputs", { bootImageDescription: BOOT_IMAGE[platform], arm64: armServers(model) })],
     };
   },
 };

@@ -1,4 +1,5 @@
 import { DEFAULT_POD_SUBNETS } from "../../model/defaults.js";
+import { isArmServerType } from "../../model/server-types.js";
 import { cidrContainsCidr, parseCidr } from "../net/cidr.js";
 import { formatIp, parseIp } from "../net/ip.js";
 import { displayPath, quote } from "../display-path.js";
@@ -118,14 +119,16 @@ function hcloudNodes(ctx: RuleContext): void {
       });
     }
   }
-  // Arm types (cax*) boot another image than the x86 snapshot the tree looks up.
+  // Arm types (cax*) boot an arm snapshot: the tree finds one per architecture by the image
+  // selector (hcloud_image with_architecture), but an image id names a single snapshot.
+  const image = s.platform.hcloud?.image;
   for (const [name, cls] of Object.entries(classes)) {
-    if (cls.serverType === undefined || !cls.serverType.startsWith("cax")) continue;
+    if (cls.serverType === undefined || !isArmServerType(cls.serverType) || image?.id === undefined) continue;
     ctx.report({
       code: "spec/unsupported-server-type",
-      message: `nodeClasses.${name}.serverType ${quote(cls.serverType)} is an Arm server type; the generated tree builds and selects x86 (amd64) images only`,
+      message: `nodeClasses.${name}.serverType ${quote(cls.serverType)} is an Arm server type, and platform.hcloud.image.id names one snapshot of one architecture`,
       path: specPath("nodeClasses", name, "serverType"),
-      hint: "use an x86 type (cx*, cpx*, ccx*)",
+      hint: "find the snapshots by label instead (platform.hcloud.image.selector): the tree then takes the x86 one for x86 servers and the arm one for cax servers",
     });
   }
   for (const role of ["controlplane", "worker"] as const) {

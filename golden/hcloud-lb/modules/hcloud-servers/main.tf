@@ -14,6 +14,14 @@ data "hcloud_image" "talos" {
   most_recent       = true
 }
 
+# The arm64 Talos snapshot for the Arm (cax) servers, from the arm64 disk image (output
+# boot_image_url_arm64 of modules/talos-image), with the same labels.
+data "hcloud_image" "talos_arm" {
+  with_selector     = "os=talos,version=v1.13.9"
+  with_architecture = "arm"
+  most_recent       = true
+}
+
 # The private network: the node network is its one subnet; Kubernetes, etcd and the
 # load balancer talk over it.
 resource "hcloud_network" "this" {
@@ -80,7 +88,7 @@ resource "hcloud_server" "this" {
 
   name               = each.key
   server_type        = each.value.server_type
-  image              = data.hcloud_image.talos.id
+  image              = startswith(each.value.server_type, "cax") ? data.hcloud_image.talos_arm.id : data.hcloud_image.talos.id
   location           = var.location
   placement_group_id = hcloud_placement_group.this[each.value.role].id
   firewall_ids       = [hcloud_firewall.this.id]

@@ -37,4 +37,9 @@ locals {
   # metal boots the ISO (or PXE); hcloud needs a snapshot written from the raw disk image.
   boot_image_file = var.platform == "metal" ? "metal-amd64.iso" : "hcloud-amd64.raw.xz"
   boot_image_url  = "${var.image_base_url}/image/${local.schematic_id}/${var.talos_version}/${local.boot_image_file}"
+
+  # The Arm (cax) servers' snapshot is written from the arm64 disk image of the same schematic;
+  # the installer image serves both architectures (its reference names none: talos provider
+  # v0.11.0 talos_image_factory_urls_data_source.go).
+  boot_image_url_arm64 = "${var.image_base_url}/image/${local.schematic_id}/${var.talos_version}/hcloud-arm64.raw.xz"
 }

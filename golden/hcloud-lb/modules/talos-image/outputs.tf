@@ -14,3 +14,8 @@ output "boot_image_url" {
   description = "What the machines boot first: the metal ISO, or the hcloud disk image a snapshot is made from."
   value       = local.boot_image_url
 }
+
+output "boot_image_url_arm64" {
+  description = "The hcloud arm64 disk image the Arm (cax) servers' snapshot is made from."
+  value       = local.boot_image_url_arm64
+}
