@@ -12,6 +12,39 @@ module "image" {
   installer_registry = null
 }
 
+# Talos documents that carry secrets (extension services, static disk passphrases), built here
+# from sensitive variables (variables.tf) so that no value is written to a file of this tree.
+locals {
+  secret_documents = {
+    local-data = yamlencode({
+      apiVersion = "v1alpha1"
+      kind       = "UserVolumeConfig"
+      name       = "local-data"
+      provisioning = {
+        diskSelector = {
+          match = "disk.transport == \"nvme\" && !system_disk"
+        }
+        maxSize = "50%"
+      }
+      encryption = {
+        provider = "luks2"
+        keys = [
+          {
+            slot   = 0
+            nodeID = {}
+          },
+          {
+            slot = 1
+            static = {
+              passphrase = var.local_data_recovery_key
+            }
+          },
+        ]
+      }
+    })
+  }
+}
+
 # Talos machine configuration, bootstrap, kubeconfig and health. Patches are merged in this
 # order: patches/common*.yaml, then the role's patches, then the node's (see README.md).
 module "cluster" {
@@ -48,7 +81,10 @@ module "cluster" {
   node_patches = {
     cp-1 = [file("${path.module}/patches/nodes/cp-1.yaml")]
     wk-1 = [file("${path.module}/patches/nodes/wk-1.yaml")]
-    wk-2 = [file("${path.module}/patches/nodes/wk-2.yaml")]
+    wk-2 = [
+      file("${path.module}/patches/nodes/wk-2.yaml"),
+      local.secret_documents["local-data"],
+    ]
   }
 
   apply_mode       = var.talos_apply_mode

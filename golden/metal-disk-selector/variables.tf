@@ -20,3 +20,9 @@ variable "talos_health_check" {
   type        = bool
   default     = true
 }
+
+variable "local_data_recovery_key" {
+  description = "Secret of the spec, never written to the tree (UserVolumeConfig local-data). Set TF_VAR_local_data_recovery_key."
+  type        = string
+  sensitive   = true
+}

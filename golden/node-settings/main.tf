@@ -80,10 +80,10 @@ module "nodes" {
   }
 }
 
-# Extension service configurations that carry secrets, built here from sensitive variables
-# (variables.tf) so that no value is written to a file of this tree.
+# Talos documents that carry secrets (extension services, static disk passphrases), built here
+# from sensitive variables (variables.tf) so that no value is written to a file of this tree.
 locals {
-  extension_services = {
+  secret_documents = {
     nut-client = yamlencode({
       apiVersion = "v1alpha1"
       kind       = "ExtensionServiceConfig"
@@ -141,15 +141,15 @@ module "cluster" {
   node_patches = {
     cp-1 = [
       file("${path.module}/patches/nodes/cp-1.yaml"),
-      local.extension_services["nut-client"],
+      local.secret_documents["nut-client"],
     ]
     gpu-1 = [
       file("${path.module}/patches/nodes/gpu-1.yaml"),
-      local.extension_services["tailscale"],
+      local.secret_documents["tailscale"],
     ]
     wk-1 = [
       file("${path.module}/patches/nodes/wk-1.yaml"),
-      local.extension_services["tailscale-2"],
+      local.secret_documents["tailscale-2"],
     ]
   }
 

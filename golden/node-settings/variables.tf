@@ -41,13 +41,13 @@ variable "talos_health_check" {
 }
 
 variable "nut_upsmon_conf" {
-  description = "Secret of the spec, never written to the tree (extension service nut-client: /usr/local/etc/nut/upsmon.conf). Set TF_VAR_nut_upsmon_conf."
+  description = "Secret of the spec, never written to the tree (ExtensionServiceConfig nut-client). Set TF_VAR_nut_upsmon_conf."
   type        = string
   sensitive   = true
 }
 
 variable "tailscale_authkey" {
-  description = "Secret of the spec, never written to the tree (extension service tailscale: TS_AUTHKEY). Set TF_VAR_tailscale_authkey."
+  description = "Secret of the spec, never written to the tree (ExtensionServiceConfig tailscale: TS_AUTHKEY). Set TF_VAR_tailscale_authkey."
   type        = string
   sensitive   = true
 }

@@ -88,6 +88,7 @@ export const DIAGNOSTIC_CODES = {
   "spec/inline-manifest-name": "an inline manifest takes a name that another one (of the spec or of the tree) has",
   "spec/inline-manifest-contents": "an inline manifest is not YAML Kubernetes objects",
   "spec/route-gateway-outside": "a static route's gateway is outside the network of the NIC it is on",
+  "spec/static-key-clear-state": "a volume opens with a static passphrase on a node whose STATE, where Talos keeps it, is not encrypted",
   "spec/tpm-without-tpm": "a volume is encrypted with a tpm key on a platform whose machines have no TPM",
   "spec/taint-flag-conflict": "a worker has taints and also sets the kubelet flag register-with-taints, which its taints are written to",
   "spec/pods-outside-range": "with the hcloud cloud controller manager, a pod subnet is outside platform.hcloud.networkRange and cannot be routed",

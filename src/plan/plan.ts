@@ -23,7 +23,11 @@ export function plan(model: ClusterModel): PlannedFile[] {
   const files = [
     ...planRoot(model, features, context),
     ...features.flatMap((feature) => feature.files(model, context)),
-    planReadme(model, features.flatMap((feature) => (feature.module === undefined ? [] : [feature.module(model)]))),
+    planReadme(
+      model,
+      features.flatMap((feature) => (feature.module === undefined ? [] : [feature.module(model)])),
+      context.patches.secretVariables,
+    ),
     planGitignore(model),
   ];
   files.push(planMachinesLock(model, files));

@@ -8,13 +8,13 @@ import { dayTwoNotes } from "./readme-day2.js";
 import { machinesView } from "./readme-machines.js";
 import { codeSpan, rebuildCommand } from "./readme-command.js";
 import { prerequisites } from "./readme-prerequisites.js";
-import { secretVariables } from "./talos/extension-services.js";
+import type { SecretVariable } from "./talos/patches.js";
 
 const PLATFORM_NAMES = { proxmox: "Proxmox VE", hcloud: "Hetzner Cloud", metal: "existing machines" } as const;
 const CREATED_ENDPOINT = { "load-balancer": "load balancer IPv4", "floating-ip": "floating IPv4" } as const;
 const CNI_NAMES = { cilium: "Cilium", flannel: "Flannel (Talos default)", none: "none (bring your own)" } as const;
 
-export function planReadme(model: ClusterModel, modules: readonly ModuleInfo[]): PlannedFile {
+export function planReadme(model: ClusterModel, modules: readonly ModuleInfo[], secretVariables: readonly SecretVariable[]): PlannedFile {
   const applyEnv: string[] = [];
   if (model.platform.kind === "proxmox") applyEnv.push("PROXMOX_VE_API_TOKEN='user@realm!tokenid=secret'");
   if (model.platform.kind === "hcloud") {
@@ -30,7 +30,7 @@ export function planReadme(model: ClusterModel, modules: readonly ModuleInfo[]):
   if (flux?.forge !== undefined) applyEnv.push(flux.forge.kind === "github" ? "GITHUB_TOKEN=..." : "GITEA_TOKEN=...");
   if (flux?.auth === "token") applyEnv.push("TF_VAR_flux_git_token=...");
   // The secrets the spec names (extension services): sensitive variables, set the same way.
-  for (const variable of secretVariables(model)) applyEnv.push(`TF_VAR_${variable.name}=...`);
+  for (const variable of secretVariables) applyEnv.push(`TF_VAR_${variable.name}=...`);
   const view = {
     header: header("markdown", model.specPath),
     specPath: model.specPath,

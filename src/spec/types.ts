@@ -139,8 +139,13 @@ export interface ExtensionServiceSpec {
 export type EncryptionKeyKind = "nodeID" | "tpm";
 
 export interface VolumeEncryption {
-  keys: EncryptionKeyKind[];
+  keys: Array<EncryptionKeyKind | StaticKey>;
   lockToState?: boolean;
+}
+
+/** A passphrase from a sensitive variable. */
+export interface StaticKey {
+  static: SecretRef;
 }
 
 export interface StateEncryption {

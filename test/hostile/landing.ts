@@ -293,9 +293,22 @@ export function checkLanding(
         // substituted). Compared as multisets: lists are sorted by value and may move to one
         // line or several.
         const actual = terminalAt(parsed.value, site.path.map((s) => (typeof s === "string" ? nfc(s) : s)));
+        // Literals without a marker may hold values injected into slots that land nowhere
+        // (a size): only their number is compared.
+        const baseLiterals = stringLiterals(base);
+        const actualLiterals = typeof actual === "string" ? stringLiterals(actual) : [];
+        const remaining = [...actualLiterals];
         const ok =
           typeof actual === "string" &&
-          JSON.stringify(stringLiterals(actual).sort()) === JSON.stringify(stringLiterals(base).map((l) => nfc(l)).sort()) &&
+          actualLiterals.length === baseLiterals.length &&
+          baseLiterals
+            .filter((literal) => injected.some((i) => literal.includes(i.marker)))
+            .every((literal) => {
+              const at = remaining.indexOf(nfc(literal));
+              if (at < 0) return false;
+              remaining.splice(at, 1);
+              return true;
+            }) &&
           sortedCode(codeAround(actual)) === sortedCode(nfc(codeAround(base)));
         if (!ok) throw new Error(`${where}: not quoted whole in the HCL expression ${base}; the file has ${JSON.stringify(actual)}`);
         continue;

@@ -5,7 +5,7 @@ import { expr, hclString, obj, renderHclValue, type HclValue } from "../../rende
 import type { Feature, PlanContext } from "../feature.js";
 import { kubernetesReadyAtBoot } from "../helm-releases.js";
 import { hostnameConfig } from "../talos/documents.js";
-import { secretVariables, type SecretVariable } from "../talos/extension-services.js";
+import type { SecretVariable } from "../talos/patches.js";
 import { planModuleFiles, renderSection } from "../module-files.js";
 
 const FOLDER = "talos-cluster";
@@ -30,7 +30,7 @@ export const talosCluster: Feature = {
         customFactoryUrl: model.talos.factoryUrl === FACTORY_URL ? null : model.talos.factoryUrl,
       }),
     ],
-    variables: [renderSection(FOLDER, "variables", { secretVariables: secretVariables(model).map(secretVariableView) })],
+    variables: [renderSection(FOLDER, "variables", { secretVariables: context.patches.secretVariables.map(secretVariableView) })],
     calls: [renderSection(FOLDER, "call", callView(model, context))],
     outputs: [renderSection(FOLDER, "outputs", {})],
   }),
@@ -89,7 +89,7 @@ function inlineManifestsExpr(sources: readonly string[]): string {
 }
 
 function secretDocumentExpr(key: string): HclValue {
-  return expr(`local.extension_services[${hclString(key)}]`);
+  return expr(`local.secret_documents[${hclString(key)}]`);
 }
 
 function fileExpr(path: string): HclValue {

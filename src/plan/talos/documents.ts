@@ -4,6 +4,7 @@
  * (https://www.talos.dev/v1.13/reference/configuration/), which is what these build.
  */
 import type { NetworkModel, RegistryMirrorModel } from "../../model/model.js";
+import { SecretText } from "./secret-documents.js";
 import type { EphemeralVolumeSpec, StateEncryption, StaticRouteSpec, SystemVolumes, UserVolumeSpec, VolumeEncryption } from "../../spec/types.js";
 
 type Document = Record<string, unknown>;
@@ -169,6 +170,11 @@ function encryption(spec: VolumeEncryption | StateEncryption): Document {
   const lockToState = "lockToState" in spec && spec.lockToState === true;
   return {
     provider: "luks2",
-    keys: spec.keys.map((kind, slot) => ({ slot, [kind]: {}, ...(lockToState ? { lockToState: true } : {}) })),
+    keys: spec.keys.map((key, slot) => ({
+      slot,
+      // A static passphrase comes from its sensitive variable (secret-documents.ts).
+      ...(typeof key === "string" ? { [key]: {} } : { static: { passphrase: new SecretText(key.static.variable) } }),
+      ...(lockToState ? { lockToState: true } : {}),
+    })),
   };
 }

@@ -10,7 +10,8 @@ import { DEFAULT_APISERVER_PORT, KUBEPRISM_PORT } from "../../model/defaults.js"
 import { emitYamlDocuments } from "../../render/yaml.js";
 import { header, type PlannedFile } from "../planned-file.js";
 import { registryMirrorConfig, resolverConfig, systemVolumeConfigs, timeSyncConfig, userVolumeConfig } from "./documents.js";
-import { extensionServiceConfig, hasSecret, secretDocuments, type SecretDocuments } from "./extension-services.js";
+import { extensionServiceConfig } from "./extension-services.js";
+import { holdsSecret, secretDocuments, secretsOf, type SecretDocuments } from "./secret-documents.js";
 import { nodeNetworkDocuments } from "./node-network.js";
 import { flags, nodeSettingsMachine } from "./node-settings.js";
 
@@ -25,6 +26,8 @@ export interface PatchPlan {
   nodes: Array<{ name: string; files: string[] }>;
   /** Extension service documents that carry secrets: built in the root module, not files. */
   secrets: SecretDocuments;
+  /** The sensitive variables those documents read. */
+  secretVariables: SecretVariable[];
 }
 
 export function planPatches(model: ClusterModel): PatchPlan {
@@ -38,12 +41,17 @@ export function planPatches(model: ClusterModel): PatchPlan {
     );
     return paths;
   };
+  const perNode = model.nodes.map((node) => ({ node, documents: nodeDocuments(model, node) }));
   return {
     common: emit("common", commonDocuments(model), model.patches.common),
     controlplane: emit("controlplane", [controlPlaneDocument(model)], model.patches.controlplane),
     worker: emit("worker", [], model.patches.worker),
-    nodes: model.nodes.map((node) => ({ name: node.name, files: emit(`nodes/${node.name}`, nodeDocuments(model, node), node.patches) })),
-    secrets: secretDocuments(model.nodes),
+    nodes: perNode.map(({ node, documents }) => ({
+      name: node.name,
+      files: emit(`nodes/${node.name}`, documents.filter((d) => !holdsSecret(d)), node.patches),
+    })),
+    secrets: secretDocuments(perNode.map(({ node, documents }) => ({ name: node.name, documents: documents.filter(holdsSecret) }))),
+    secretVariables: secretVariables(perNode.flatMap(({ documents }) => documents.filter(holdsSecret))),
     files,
   };
 }
@@ -134,6 +142,24 @@ function nodeDocuments(model: ClusterModel, node: NodeModel): Document[] {
   documents.push(...nodeNetworkDocuments(model, node));
   documents.push(...systemVolumeConfigs(node.systemVolumes));
   documents.push(...node.userVolumes.map(userVolumeConfig));
-  documents.push(...node.extensionServices.filter((service) => !hasSecret(service)).map(extensionServiceConfig));
+  documents.push(...node.extensionServices.map(extensionServiceConfig));
   return documents;
+}
+
+/** A sensitive variable the spec names, with the documents that read it. */
+export interface SecretVariable {
+  name: string;
+  usedBy: string[];
+}
+
+/** Every secret variable the documents read, by name. */
+export function secretVariables(documents: readonly Document[]): SecretVariable[] {
+  const uses = new Map<string, Set<string>>();
+  for (const document of documents) {
+    for (const secret of secretsOf(document)) {
+      const where = `${String(document["kind"])} ${String(document["name"])}${secret.prefix === "" ? "" : `: ${secret.prefix.replace(/=$/, "")}`}`;
+      uses.set(secret.variable, (uses.get(secret.variable) ?? new Set<string>()).add(where));
+    }
+  }
+  return [...uses.keys()].sort().map((name) => ({ name, usedBy: [...(uses.get(name) ?? [])].sort() }));
 }

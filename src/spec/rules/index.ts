@@ -8,6 +8,7 @@ import { gitops } from "./gitops.js";
 import { fluxAuth } from "./flux-auth.js";
 import { installDisk } from "./install-disk.js";
 import { tpmKeys } from "./tpm-keys.js";
+import { staticKeys } from "./static-keys.js";
 import { staticRoutes } from "./static-routes.js";
 import { inlineManifests } from "./inline-manifests.js";
 import { extensionServices } from "./extension-services.js";
@@ -47,6 +48,7 @@ export const RULES: readonly Rule[] = [
   workerTaints,
   installDisk,
   tpmKeys,
+  staticKeys,
   staticRoutes,
   inlineManifests,
   extensionServices,

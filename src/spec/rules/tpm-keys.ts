@@ -15,10 +15,10 @@ export const tpmKeys: Rule = (ctx) => {
   const platform = platformOf(ctx.spec);
   if (platform === "metal") return;
   for (const [layer, at] of settingsLayers(ctx.spec)) {
-    const keyLists: Array<[readonly string[] | undefined, PathSegment[]]> = [
+    const keyLists: Array<[readonly unknown[] | undefined, PathSegment[]]> = [
       [layer.volumes?.state?.encryption?.keys, [...at, "volumes", "state", "encryption", "keys"]],
       [layer.volumes?.ephemeral?.encryption?.keys, [...at, "volumes", "ephemeral", "encryption", "keys"]],
-      ...(layer.userVolumes ?? []).map((volume, v): [readonly string[] | undefined, PathSegment[]] => [
+      ...(layer.userVolumes ?? []).map((volume, v): [readonly unknown[] | undefined, PathSegment[]] => [
         volume.encryption?.keys,
         [...at, "userVolumes", v, "encryption", "keys"],
       ]),
