@@ -119,10 +119,16 @@ function tokens(text: string, counter: { steps: number }, found: SecretSpan[]): 
   });
   // Tailscale auth keys, OAuth client secrets and API keys: "tskey-", the kind ("auth-",
   // "client-", "api-"), then an id and the secret (Tailscale docs, "Auth keys": tskey-auth-...),
-  // at the start of a run of letters, digits, "-" and ".".
-  forEachRun(text, ALNUM | DOT_DASH, 30, counter, (start, end) => {
-    if (text.startsWith("tskey-", start)) found.push({ start, end, kind: "token", what: "a Tailscale key" });
-  });
+  // at the start of a run of letters, digits, "-" and ".". Found by the native search for the
+  // prefix rather than one more pass over every character (the adversarial bench felt that pass).
+  const TAILSCALE = ALNUM | DOT_DASH;
+  for (let start = text.indexOf("tskey-"); start !== -1; start = text.indexOf("tskey-", start + 6)) {
+    if (start > 0 && (classOf(text, start - 1) & TAILSCALE) !== 0) continue;
+    let end = start + 6;
+    while (end < text.length && (classOf(text, end) & TAILSCALE) !== 0) end++;
+    counter.steps += end - start;
+    if (end - start >= 30) found.push({ start, end, kind: "token", what: "a Tailscale key" });
+  }
   // AWS secret access keys: 40 characters of the base64 alphabet (IAM user guide, "Managing
   // access keys": wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY), whatever the key they sit under.
   // Random, so they mix cases and digits; a path starts or ends with "/", base64 data of
