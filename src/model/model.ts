@@ -3,7 +3,7 @@
  * derived value computed. Plan and render read only this, never the raw spec. Arrays are
  * in a deterministic order (nodes in spec order, maps sorted by key).
  */
-import type { ExtensionServiceSpec, InlineManifestSpec, MachineFileSpec, StaticRouteSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
+import type { BondSpec, ExtensionServiceSpec, InlineManifestSpec, MachineFileSpec, MetalBridgeSpec, StaticRouteSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
 import type { GitopsModel } from "./gitops.js";
 import type { CiliumModel } from "./cilium.js";
 import type { AddonModel } from "./addons.js";
@@ -167,6 +167,28 @@ export interface NicModel {
   mac?: string;
   /** metal: the link's name in Talos, when no MAC selects it. */
   link?: string;
+  /** metal: a bond of physical links carries the NIC. */
+  bond?: BondModel;
+  /** metal: a Linux bridge the node makes carries the NIC. */
+  linuxBridge?: LinuxBridgeModel;
+  /** metal, DHCP: the metric of the lease's default route, when the spec sets it. */
+  dhcpRouteMetric?: number;
+}
+
+/** A physical link that joins a bond or bridge: its alias (bound to the MAC) or its name. */
+export interface LinkMemberModel {
+  link: string;
+  mac?: string;
+}
+
+export interface BondModel extends Omit<BondSpec, "name" | "members"> {
+  name: string;
+  members: LinkMemberModel[];
+}
+
+export interface LinuxBridgeModel extends Omit<MetalBridgeSpec, "name" | "members"> {
+  name: string;
+  members: LinkMemberModel[];
 }
 
 export interface NodeModel {

@@ -2,6 +2,7 @@ import type { ClusterSpec, NodeNicSpec, NodeSpec } from "../spec/types.js";
 import type { NetworkModel, NicModel, NodeModel, PlatformModel } from "./model.js";
 import { PROXMOX_DEFAULTS, ROLE_SIZING } from "./defaults.js";
 import { stableMac } from "./mac.js";
+import { bondModel, linuxBridgeModel, logicalLinkNames } from "./metal-links.js";
 import { byKey, hostOf } from "./util.js";
 import { nodeSettings } from "./kubernetes-settings.js";
 import { placeNodes } from "./placement.js";
@@ -69,16 +70,21 @@ function normalizeNics(
   metalInterface: string | undefined,
 ): NicModel[] {
   const specs: NodeNicSpec[] = node.networks ?? [{ address: node.address ?? "dhcp" }];
+  const logicalNames = logicalLinkNames(specs);
   return specs.map((nic, index) => {
     const model: NicModel = { routes: nic.routes ?? [] };
+    const logicalName = logicalNames[index];
     if (platform.kind === "proxmox") {
-      model.bridge = nic.bridge ?? platform.bridge;
+      model.bridge = typeof nic.bridge === "string" ? nic.bridge : platform.bridge;
       model.mac = stableMac(cluster, node.name, index);
     } else if (platform.kind === "metal") {
+      if (nic.bond !== undefined && logicalName !== undefined) model.bond = bondModel(index, logicalName, nic.bond);
+      else if (typeof nic.bridge === "object" && logicalName !== undefined) model.linuxBridge = linuxBridgeModel(index, logicalName, nic.bridge);
       // Talos prints MACs in lower case (CEL mac()); compare like with like.
-      if (nic.mac !== undefined) model.mac = nic.mac.toLowerCase();
+      else if (nic.mac !== undefined) model.mac = nic.mac.toLowerCase();
       const link = nic.interface ?? (index === 0 ? metalInterface : undefined);
-      if (nic.mac === undefined && link !== undefined) model.link = link;
+      if (model.bond === undefined && model.linuxBridge === undefined && nic.mac === undefined && link !== undefined) model.link = link;
+      if (nic.dhcpRouteMetric !== undefined) model.dhcpRouteMetric = nic.dhcpRouteMetric;
     }
     if (nic.address !== "dhcp") model.address = nic.address;
     // The node network's gateway is the default route of the first NIC only.

@@ -311,18 +311,50 @@ export interface NodeSpec extends NodeSettingsSpec {
 }
 
 export interface NodeNicSpec {
-  /** Proxmox bridge; default platform.proxmox.bridge. */
-  bridge?: string;
+  /** Proxmox: the bridge the NIC is on (default platform.proxmox.bridge). Metal: a bridge the node makes. */
+  bridge?: string | MetalBridgeSpec;
   /** metal: the link's name as Talos sees it (e.g. enp1s0), when no `mac` selects it. */
   interface?: string;
   /** metal: the link's permanent MAC address; Talos aliases the link by it. */
   mac?: string;
+  /** metal: a bond of physical links carries the NIC's address. */
+  bond?: BondSpec;
+  /** metal, with DHCP: the metric of the lease's default route. */
+  dhcpRouteMetric?: number;
   vlan?: number;
   /** An address with prefix length, or "dhcp". */
   address: string;
   gateway?: string;
   mtu?: number;
   routes?: StaticRouteSpec[];
+}
+
+/** A physical link that joins a bond or a bridge, by MAC address or by name. */
+export interface LinkMemberSpec {
+  mac?: string;
+  interface?: string;
+}
+
+export type BondMode = "802.3ad" | "active-backup" | "balance-rr" | "balance-xor" | "broadcast" | "balance-tlb" | "balance-alb";
+
+/** A Linux bond (Talos v1.13 BondConfig). */
+export interface BondSpec {
+  name?: string;
+  mode: BondMode;
+  members: LinkMemberSpec[];
+  lacpRate?: "slow" | "fast";
+  hashPolicy?: "layer2" | "layer2+3" | "layer3+4" | "encap2+3" | "encap3+4";
+  miimon?: number;
+  updelay?: number;
+  downdelay?: number;
+}
+
+/** A Linux bridge the node makes (Talos v1.13 BridgeConfig). */
+export interface MetalBridgeSpec {
+  name?: string;
+  members: LinkMemberSpec[];
+  stp?: boolean;
+  vlanFiltering?: boolean;
 }
 
 export interface StaticRouteSpec {

@@ -3,7 +3,7 @@
  * machine.network, machine.registries and machine.time in favour of separate documents
  * (https://www.talos.dev/v1.13/reference/configuration/), which is what these build.
  */
-import type { NetworkModel, RegistryMirrorModel } from "../../model/model.js";
+import type { BondModel, LinuxBridgeModel, NetworkModel, RegistryMirrorModel } from "../../model/model.js";
 import { SecretText } from "./secret-documents.js";
 import type { EphemeralVolumeSpec, StateEncryption, StaticRouteSpec, SystemVolumes, UserVolumeSpec, VolumeEncryption } from "../../spec/types.js";
 
@@ -81,7 +81,29 @@ export function vlanConfig(name: string, parent: string, vlanId: number, setting
   return { apiVersion: "v1alpha1", kind: "VLANConfig", name, vlanID: vlanId, parent, ...linkSettings(settings) };
 }
 
-/** Runs the DHCPv4 client on a link (DHCPv4Config). */
+/**
+ * A bond over its member links (Talos v1.13 BondConfig, machinery config/types/network/bond.go:
+ * links, bondMode, miimon, updelay, downdelay, lacpRate, xmitHashPolicy), with the bond's own
+ * addresses and routes as on a LinkConfig.
+ */
+export function bondConfig(bond: BondModel, settings: LinkSettings): Document {
+  const document: Document = { apiVersion: "v1alpha1", kind: "BondConfig", name: bond.name, links: bond.members.map((m) => m.link), bondMode: bond.mode };
+  if (bond.miimon !== undefined) document["miimon"] = bond.miimon;
+  if (bond.updelay !== undefined) document["updelay"] = bond.updelay;
+  if (bond.downdelay !== undefined) document["downdelay"] = bond.downdelay;
+  if (bond.hashPolicy !== undefined) document["xmitHashPolicy"] = bond.hashPolicy;
+  if (bond.lacpRate !== undefined) document["lacpRate"] = bond.lacpRate;
+  return { ...document, ...linkSettings(settings) };
+}
+
+/** A bridge over its member links (Talos v1.13 BridgeConfig: links, stp.enabled, vlan.filtering). */
+export function bridgeConfig(bridge: LinuxBridgeModel, settings: LinkSettings): Document {
+  const document: Document = { apiVersion: "v1alpha1", kind: "BridgeConfig", name: bridge.name, links: bridge.members.map((m) => m.link) };
+  if (bridge.stp !== undefined) document["stp"] = { enabled: bridge.stp };
+  if (bridge.vlanFiltering !== undefined) document["vlan"] = { filtering: bridge.vlanFiltering };
+  return { ...document, ...linkSettings(settings) };
+}
+
 /**
  * DHCP on a link. `routeMetric` ranks the default route the lease brings: Talos gives every
  * route metric 1024 unless told (network DHCPv4Config.routeMetric, LinkConfig routes), and two

@@ -5,8 +5,8 @@
  * addresses, routes and VLANs are configured here, with the Talos 1.13 documents
  * (https://www.talos.dev/v1.13/reference/configuration/network/).
  */
-import type { ClusterModel, NicModel, NodeModel } from "../../model/model.js";
-import { dhcpv4Config, layer2VipConfig, linkAliasConfig, linkConfig, vlanConfig } from "./documents.js";
+import type { ClusterModel, LinkMemberModel, NicModel, NodeModel } from "../../model/model.js";
+import { bondConfig, bridgeConfig, dhcpv4Config, layer2VipConfig, linkAliasConfig, linkConfig, vlanConfig, type LinkSettings } from "./documents.js";
 
 type Document = Record<string, unknown>;
 
@@ -52,23 +52,49 @@ function metalDocuments(model: ClusterModel, node: NodeModel): Document[] {
   const links: string[] = [];
   const dhcpMetric = node.nics.some((nic) => nic.gateway !== undefined) ? DHCP_ROUTE_METRIC_BEHIND_STATIC : undefined;
   node.nics.forEach((nic, index) => {
-    const link = physicalLink(nic, index);
-    if (link === undefined) return; // the spec rules reject a metal NIC without mac or interface
-    if (nic.mac !== undefined) documents.push(linkAliasConfig(link, nic.mac));
-    links.push(addressedLink(nic, link, documents, dhcpMetric));
+    const link = metalLink(nic, index, documents);
+    if (link === undefined) return; // the spec rules reject a metal NIC that names no link
+    links.push(addressedLink(nic, link, documents, nic.dhcpRouteMetric ?? dhcpMetric));
   });
   const vipLink = links[0];
   if (carriesVip(model, node) && vipLink !== undefined) documents.push(layer2VipConfig(model.endpoint.vip, vipLink));
   return documents;
 }
 
-/** The link's name: an alias bound to the spec's MAC, or the spec's link name. */
-function physicalLink(nic: NicModel, index: number): string | undefined {
-  return nic.mac !== undefined ? nicAlias(index) : nic.link;
+/** How the NIC's link takes its addresses: the document that names it, with the settings added. */
+interface MetalLink {
+  name: string;
+  configure(settings: LinkSettings): Document;
+  /** A bond or bridge exists only through its document, so it is written even with no settings. */
+  alwaysWritten: boolean;
+}
+
+/**
+ * The NIC's link: a bond or bridge over its members, an alias bound to the spec's MAC, or the
+ * spec's link name. Adds the aliases of the physical links it selects by MAC.
+ */
+function metalLink(nic: NicModel, index: number, documents: Document[]): MetalLink | undefined {
+  const aliases = (members: readonly LinkMemberModel[]) => {
+    for (const member of members) if (member.mac !== undefined) documents.push(linkAliasConfig(member.link, member.mac));
+  };
+  if (nic.bond !== undefined) {
+    const bond = nic.bond;
+    aliases(bond.members);
+    return { name: bond.name, configure: (settings) => bondConfig(bond, settings), alwaysWritten: true };
+  }
+  if (nic.linuxBridge !== undefined) {
+    const bridge = nic.linuxBridge;
+    aliases(bridge.members);
+    return { name: bridge.name, configure: (settings) => bridgeConfig(bridge, settings), alwaysWritten: true };
+  }
+  const name = nic.mac !== undefined ? nicAlias(index) : nic.link;
+  if (name === undefined) return undefined;
+  if (nic.mac !== undefined) documents.push(linkAliasConfig(name, nic.mac));
+  return { name, configure: (settings) => linkConfig(name, settings), alwaysWritten: false };
 }
 
 /** Adds the documents that address the NIC (on a VLAN if tagged) and returns the addressed link. */
-function addressedLink(nic: NicModel, link: string, documents: Document[], dhcpMetric: number | undefined): string {
+function addressedLink(nic: NicModel, link: MetalLink, documents: Document[], dhcpMetric: number | undefined): string {
   const settings = {
     ...(nic.address === undefined ? {} : { address: nic.address }),
     ...(nic.gateway === undefined ? {} : { gateway: nic.gateway }),
@@ -76,14 +102,15 @@ function addressedLink(nic: NicModel, link: string, documents: Document[], dhcpM
     routes: nic.routes,
   };
   if (nic.vlan === undefined) {
-    if (nic.address !== undefined || nic.mtu !== undefined || nic.routes.length > 0) documents.push(linkConfig(link, settings));
-    if (nic.address === undefined) documents.push(dhcpv4Config(link, dhcpMetric));
-    return link;
+    if (link.alwaysWritten) documents.push(link.configure({ up: true, ...settings }));
+    else if (nic.address !== undefined || nic.mtu !== undefined || nic.routes.length > 0) documents.push(link.configure(settings));
+    if (nic.address === undefined) documents.push(dhcpv4Config(link.name, dhcpMetric));
+    return link.name;
   }
   // The parent carries only tagged frames: bring it up without addresses.
-  const vlan = `${link}.${nic.vlan}`;
-  documents.push(linkConfig(link, { up: true }));
-  documents.push(vlanConfig(vlan, link, nic.vlan, settings));
+  const vlan = `${link.name}.${nic.vlan}`;
+  documents.push(link.configure({ up: true }));
+  documents.push(vlanConfig(vlan, link.name, nic.vlan, settings));
   if (nic.address === undefined) documents.push(dhcpv4Config(vlan, dhcpMetric));
   return vlan;
 }

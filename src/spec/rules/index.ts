@@ -10,6 +10,7 @@ import { installDisk } from "./install-disk.js";
 import { tpmKeys } from "./tpm-keys.js";
 import { staticKeys } from "./static-keys.js";
 import { staticRoutes } from "./static-routes.js";
+import { metalLinks } from "./metal-links.js";
 import { inlineManifests } from "./inline-manifests.js";
 import { extensionServices } from "./extension-services.js";
 import { ipSyntax } from "./ip-syntax.js";
@@ -50,6 +51,7 @@ export const RULES: readonly Rule[] = [
   tpmKeys,
   staticKeys,
   staticRoutes,
+  metalLinks,
   inlineManifests,
   extensionServices,
   platformFit,

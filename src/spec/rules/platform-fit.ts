@@ -10,8 +10,8 @@ const PROXMOX_NODE_FIELDS = ["host", "vmId", "pciPassthrough"] as const satisfie
 
 /** NIC fields that belong to one platform: a Proxmox bridge, or a metal machine's link. */
 const NIC_FIELDS: Readonly<Record<"proxmox" | "metal", { refuses: Array<keyof NodeNicSpec>; why: string }>> = {
-  proxmox: { refuses: ["interface", "mac"], why: "Proxmox NICs are selected by bridge" },
-  metal: { refuses: ["bridge"], why: "it configures a Proxmox VM" },
+  proxmox: { refuses: ["interface", "mac", "bond"], why: "Proxmox NICs are selected by bridge" },
+  metal: { refuses: [], why: "it configures a Proxmox VM" },
 };
 
 /** The fields of a node class that size a machine the tree creates. */
@@ -64,6 +64,16 @@ export const platformFit: Rule = (ctx) => {
       // Proxmox's cloud-init gives a NIC one address and one gateway (qm cloud-init ipconfig).
       if (platform === "proxmox" && entry.routes !== undefined) {
         doesNotApply(ctx, specPath("nodes", i, "networks", k, "routes"), platform, "a VM's NICs are configured by cloud-init, which carries no static routes");
+      }
+      if (platform === "proxmox" && entry.dhcpRouteMetric !== undefined) {
+        doesNotApply(ctx, specPath("nodes", i, "networks", k, "dhcpRouteMetric"), platform, "a VM's NICs are configured by cloud-init");
+      }
+      // `bridge` is a Proxmox bridge's name there, and a bridge the machine makes on metal.
+      if (platform === "proxmox" && typeof entry.bridge === "object") {
+        doesNotApply(ctx, specPath("nodes", i, "networks", k, "bridge"), platform, "a VM's NIC is on a bridge of its host: give the bridge's name (bridge: vmbr1)");
+      }
+      if (platform === "metal" && typeof entry.bridge === "string") {
+        doesNotApply(ctx, specPath("nodes", i, "networks", k, "bridge"), platform, "a bridge name configures a Proxmox VM; a bridge the machine makes is bridge: { members: [...] }");
       }
     });
   });

@@ -211,7 +211,8 @@ function metalNodes(ctx: RuleContext): void {
       continue;
     }
     for (const [k, nic] of node.networks.entries()) {
-      if (nic.mac !== undefined || nic.interface !== undefined || (k === 0 && defaultLink !== undefined)) continue;
+      const namesLink = nic.mac !== undefined || nic.interface !== undefined || nic.bond !== undefined || typeof nic.bridge === "object";
+      if (namesLink || (k === 0 && defaultLink !== undefined)) continue;
       ctx.report({
         code: "spec/missing-link",
         message: `nodes[${i}].networks[${k}] names no link: Talos needs its MAC address or its name`,

@@ -1,0 +1,50 @@
+/**
+ * The logical links of a metal NIC: a bond or a bridge over physical member links. Members are
+ * found by permanent MAC (a LinkAliasConfig names each one) or by the kernel's name; Talos lets
+ * an alias stand wherever a link name does (docs talos/v1.13 networking/configuration/aliases.mdx).
+ */
+import type { BondSpec, LinkMemberSpec, MetalBridgeSpec, NodeNicSpec } from "../spec/types.js";
+import type { BondModel, LinkMemberModel, LinuxBridgeModel } from "./model.js";
+
+/**
+ * Link monitoring for every bond unless the spec says otherwise: Talos sends the kernel
+ * miimon 0 when it is not set (talos internal/app/machined/pkg/controllers/network/network.go
+ * SendBondMaster, MIIMon().ValueOrZero()), and with miimon 0 a bond never notices a dead member.
+ * Talos warns about all three for 802.3ad (machinery config/types/network/bond.go
+ * validateFor8023AD); the values are the Talos bond example's (docs talos/v1.13
+ * networking/logical/bond.mdx).
+ */
+const LINK_MONITORING = { miimon: 100, updelay: 200, downdelay: 200 } as const;
+
+/** The alias of member `member` of NIC `nic` (net0p1: second member of the first NIC). */
+export function memberAlias(nic: number, member: number): string {
+  return `net${nic}p${member}`;
+}
+
+/** Default names count bonds and bridges separately, in NIC order: bond0, bond1, br0. */
+export function logicalLinkNames(nics: readonly NodeNicSpec[]): Array<string | undefined> {
+  let bonds = 0;
+  let bridges = 0;
+  return nics.map((nic) => {
+    if (nic.bond !== undefined) return nic.bond.name ?? `bond${bonds++}`;
+    if (typeof nic.bridge === "object") return nic.bridge.name ?? `br${bridges++}`;
+    return undefined;
+  });
+}
+
+function members(nicIndex: number, specs: readonly LinkMemberSpec[]): LinkMemberModel[] {
+  return specs.map((member, k) =>
+    // Talos prints MACs in lower case (CEL mac()); compare like with like.
+    member.mac !== undefined ? { link: memberAlias(nicIndex, k), mac: member.mac.toLowerCase() } : { link: member.interface ?? "" },
+  );
+}
+
+export function bondModel(nicIndex: number, name: string, spec: BondSpec): BondModel {
+  const { name: _name, members: memberSpecs, ...settings } = spec;
+  return { name, ...LINK_MONITORING, ...settings, members: members(nicIndex, memberSpecs) };
+}
+
+export function linuxBridgeModel(nicIndex: number, name: string, spec: MetalBridgeSpec): LinuxBridgeModel {
+  const { name: _name, members: memberSpecs, ...settings } = spec;
+  return { name, ...settings, members: members(nicIndex, memberSpecs) };
+}

@@ -1,0 +1,115 @@
+import type { PathSegment } from "../../diagnostics/diagnostic.js";
+import { displayPath, quote } from "../display-path.js";
+import type { BondSpec, LinkMemberSpec, NodeNicSpec } from "../types.js";
+import { logicalLinkNames } from "../../model/metal-links.js";
+import { specPath } from "./paths.js";
+import { platformOf } from "./platform.js";
+import type { Rule, RuleContext } from "./rule.js";
+
+/**
+ * Kernel bonding modes that use xmit_hash_policy (Linux Documentation/networking/bonding.rst:
+ * "xmit_hash_policy ... for balance-xor, 802.3ad, and tlb modes"); lacp_rate is 802.3ad's alone.
+ */
+const HASHING_MODES: ReadonlySet<BondSpec["mode"]> = new Set(["balance-xor", "802.3ad", "balance-tlb"]);
+
+/** How a metal NIC names its link: one of these, exactly. */
+function linkKinds(nic: NodeNicSpec): string[] {
+  const kinds: string[] = [];
+  if (nic.mac !== undefined) kinds.push("mac");
+  if (nic.interface !== undefined) kinds.push("interface");
+  if (nic.bond !== undefined) kinds.push("bond");
+  if (typeof nic.bridge === "object") kinds.push("bridge");
+  return kinds;
+}
+
+/**
+ * The links of a metal node: each NIC names one link; a bond's or bridge's members each name one
+ * physical link; no physical link is used twice (Talos would enslave it to one master only, or
+ * address it twice); bond options fit the bond's mode; a DHCP route metric is on a DHCP NIC.
+ */
+export const metalLinks: Rule = (ctx) => {
+  if (platformOf(ctx.spec) !== "metal") return;
+  ctx.spec.spec.nodes.forEach((node, i) => {
+    const networks = node.networks ?? [];
+    const used = new Map<string, PathSegment[]>();
+    const claim = (key: string, what: string, path: PathSegment[]) => {
+      const first = used.get(key);
+      if (first === undefined) {
+        used.set(key, path);
+        return;
+      }
+      ctx.report({
+        code: "spec/link-reused",
+        message: `${what} is already used on this node, by ${displayPath(first)}`,
+        path,
+        hint: "a physical link joins one bond or bridge, or carries one NIC; give each its own link",
+      });
+    };
+    const logicalNames = logicalLinkNames(networks);
+    networks.forEach((nic, k) => {
+      const nicPath = specPath("nodes", i, "networks", k);
+      const kinds = linkKinds(nic);
+      if (kinds.length > 1) {
+        ctx.report({
+          code: "spec/nic-link-conflict",
+          message: `nodes[${i}].networks[${k}] names its link in ${kinds.length} ways (${kinds.map(quote).join(", ")})`,
+          path: [...nicPath, kinds[1] ?? ""],
+          at: "key",
+          hint: "keep one: mac or interface for one physical link, bond or bridge for a link made of several",
+        });
+      }
+      if (nic.mac !== undefined) claim(`mac ${nic.mac.toLowerCase()}`, `MAC ${nic.mac}`, [...nicPath, "mac"]);
+      if (nic.interface !== undefined) claim(`link ${nic.interface}`, `link ${quote(nic.interface)}`, [...nicPath, "interface"]);
+      const logicalName = logicalNames[k];
+      const group = nic.bond ?? (typeof nic.bridge === "object" ? nic.bridge : undefined);
+      const groupKey = nic.bond !== undefined ? "bond" : "bridge";
+      if (logicalName !== undefined) claim(`link ${logicalName}`, `link ${quote(logicalName)}`, [...nicPath, groupKey, ...(group?.name === undefined ? [] : ["name"])]);
+      group?.members.forEach((member, m) => checkMember(ctx, member, [...nicPath, groupKey, "members", m], claim));
+      if (nic.bond !== undefined) checkBondOptions(ctx, nic.bond, [...nicPath, "bond"]);
+      if (nic.dhcpRouteMetric !== undefined && nic.address !== "dhcp") {
+        ctx.report({
+          code: "spec/dhcp-option-static",
+          message: `dhcpRouteMetric is set on a NIC with the static address ${nic.address}`,
+          path: [...nicPath, "dhcpRouteMetric"],
+          at: "key",
+          hint: 'remove it, or set address: dhcp',
+        });
+      }
+    });
+  });
+};
+
+function checkMember(ctx: RuleContext, member: LinkMemberSpec, path: PathSegment[], claim: (key: string, what: string, path: PathSegment[]) => void): void {
+  if ((member.mac === undefined) === (member.interface === undefined)) {
+    ctx.report({
+      code: "spec/missing-link",
+      message: member.mac === undefined ? "a member link names no link: Talos needs its MAC address or its name" : "a member link names its link twice (mac and interface)",
+      path,
+      hint: "give one of mac: aa:bb:cc:dd:ee:ff (found with talosctl get links --insecure) or interface: enp1s0",
+    });
+    return;
+  }
+  if (member.mac !== undefined) claim(`mac ${member.mac.toLowerCase()}`, `MAC ${member.mac}`, [...path, "mac"]);
+  if (member.interface !== undefined) claim(`link ${member.interface}`, `link ${quote(member.interface)}`, [...path, "interface"]);
+}
+
+function checkBondOptions(ctx: RuleContext, bond: BondSpec, path: PathSegment[]): void {
+  if (bond.lacpRate !== undefined && bond.mode !== "802.3ad") {
+    ctx.report({
+      code: "spec/bond-option",
+      message: `lacpRate applies to 802.3ad bonds only, not to mode ${quote(bond.mode)}`,
+      path: [...path, "lacpRate"],
+      at: "key",
+      hint: "remove it, or set mode: 802.3ad",
+    });
+  }
+  if (bond.hashPolicy !== undefined && !HASHING_MODES.has(bond.mode)) {
+    ctx.report({
+      code: "spec/bond-option",
+      message: `hashPolicy applies to balance-xor, 802.3ad and balance-tlb bonds, not to mode ${quote(bond.mode)}`,
+      path: [...path, "hashPolicy"],
+      at: "key",
+      hint: "remove it",
+    });
+  }
+}
