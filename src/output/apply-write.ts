@@ -188,14 +188,17 @@ function abandon(
 }
 
 /**
- * The tree is complete: the journal has served, what killed builds left goes, and so do
- * folders the tree no longer uses once they are empty (deepest first, never through a link).
+ * The tree is complete: what killed builds left goes, and so do folders the tree no longer
+ * uses once they are empty (deepest first, never through a link); the journal last. It is the
+ * only record of those folders (and of leftovers in them), so a build killed while tidying
+ * leaves it for the next build to finish the job: removed first, a kill before the folders went
+ * left an empty folder that no later build knew of (found by test/hostile/kill-loop.test.ts).
  * Cosmetic, so a failure here (a racing editor, permissions) is not worth failing the build;
  * `--check` reports whatever is left.
  */
 function tidy(w: Work): void {
   const walk = new TreeWalk(w.plan.outDir);
-  removeLeftovers(walk, [...w.plan.leftovers, ...(w.changes ? [JOURNAL_NAME] : [])]);
+  removeLeftovers(walk, w.plan.leftovers.filter((path) => path !== JOURNAL_NAME));
   const used = new Set<string>();
   for (const action of w.plan.actions)
     if (action.kind !== "delete") for (const folder of foldersOf(action.path)) used.add(folder);
@@ -209,4 +212,5 @@ function tidy(w: Work): void {
       // See above.
     }
   }
+  if (w.changes || w.plan.leftovers.includes(JOURNAL_NAME)) removeLeftovers(walk, [JOURNAL_NAME]);
 }

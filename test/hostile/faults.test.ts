@@ -29,12 +29,14 @@ import { VALID } from "./corpus-generated.js";
  * Every write-side file operation counts; the `failAt`-th one throws EIO, or, with `fullDisk`,
  * fails the way a full disk does: the file is created, part of it written, then ENOSPC.
  */
-const fault = vi.hoisted(() => ({ count: 0, failAt: 0, fullDisk: false }));
+const fault = vi.hoisted(() => ({ count: 0, failAt: 0, fullDisk: false, killAt: 0 }));
 vi.mock("node:fs", async (importOriginal) => {
   const real = await importOriginal<typeof import("node:fs")>();
   const failing =
     <A extends unknown[], R>(name: string, f: (...args: A) => R) =>
     (...args: A): R => {
+      // A SIGKILL at operation `killAt`: from there on nothing reaches the disk.
+      if (fault.killAt > 0 && ++fault.count >= fault.killAt) return undefined as R;
       if (fault.failAt > 0 && ++fault.count === fault.failAt) {
         if (fault.fullDisk && name === "writeFileSync") {
           const [path, data] = args as unknown as [string, string];
@@ -53,6 +55,12 @@ vi.mock("node:fs", async (importOriginal) => {
       return f(...args);
     };
   const wrapped = { ...real };
+  // rmSync removes only what a build no longer needs (leftovers, the journal); it cannot fail a
+  // write, but a killed process does not run it either.
+  wrapped.rmSync = (...args: Parameters<typeof real.rmSync>) => {
+    if (fault.killAt > 0 && ++fault.count >= fault.killAt) return;
+    real.rmSync(...args);
+  };
   for (const name of [
     "writeFileSync",
     "renameSync",
@@ -86,6 +94,7 @@ afterEach(() => {
   dirs = [];
   fault.failAt = 0;
   fault.fullDisk = false;
+  fault.killAt = 0;
 });
 
 function tempDir(): string {
@@ -263,6 +272,40 @@ describe("a write that fails half way leaves the previous tree as it was", () =>
       expect(tree(out, false), `after a fault at operation ${failAt}`).toEqual(before);
     }
     expect(fullDisks, "writes that hit the full disk").toBeGreaterThanOrEqual(3);
+  });
+
+  it("a build killed at any file operation in turn: the next build ends in the clean tree, nothing else", () => {
+    // VALID's tree has no patches/nodes/ (no node has settings of its own), OLD's and NEW's
+    // have: the folder comes and goes, and a kill while it goes once left it behind for good.
+    const trees = [VALID, OLD, NEW].map((text) => compile(text, { specPath: SPEC_SHOWN }).files);
+    const clean = trees.map((files) => {
+      const out = join(tempDir(), "infra");
+      expect(applyWrite(planWrite(out, files, { force: false }))).toEqual({ ok: true });
+      return tree(out, false);
+    });
+    const turns: Array<[number, number]> = [[2, 0], [0, 2], [1, 2], [2, 1]];
+    let kills = 0;
+    for (const [from, to] of turns) {
+      for (let killAt = 1; ; killAt++) {
+        const out = join(tempDir(), "infra");
+        expect(applyWrite(planWrite(out, trees[from] ?? [], { force: false }))).toEqual({ ok: true });
+        fault.count = 0;
+        fault.killAt = killAt;
+        try {
+          applyWrite(planWrite(out, trees[to] ?? [], { force: false }));
+        } catch {
+          // What the process did after its death does not matter; the disk is as it left it.
+        }
+        const reached = fault.count >= killAt;
+        fault.killAt = 0;
+        if (!reached) break; // the build ended before this operation: every one has had its turn
+        kills++;
+        const next = applyWrite(planWrite(out, trees[to] ?? [], { force: false }));
+        expect(next, `${from} -> ${to}, killed at operation ${killAt}`).toEqual({ ok: true });
+        expect(tree(out, false), `${from} -> ${to}, killed at operation ${killAt}, then built again`).toEqual(clean[to]);
+      }
+    }
+    expect(kills, "kill points").toBeGreaterThanOrEqual(20);
   });
 
   it("a folder where a generated file goes: exit 2, nothing changed", async () => {
