@@ -12,6 +12,56 @@ module "image" {
   installer_registry = null
 }
 
+# Talos documents that carry secrets (extension services, disk passphrases, WireGuard keys),
+# built here from sensitive variables (variables.tf) so that no value is written to a file of
+# this tree.
+locals {
+  secret_documents = {
+    wg0 = yamlencode({
+      apiVersion = "v1alpha1"
+      kind       = "WireguardConfig"
+      name       = "wg0"
+      privateKey = var.wg_cp1_key
+      listenPort = 51820
+      peers = [
+        {
+          publicKey                   = "xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg="
+          presharedKey                = var.wg_backup_psk
+          endpoint                    = "198.51.100.7:51820"
+          allowedIPs                  = ["10.99.0.1/32", "172.30.0.0/16"]
+          persistentKeepaliveInterval = "25s"
+        },
+      ]
+      up = true
+      addresses = [
+        {
+          address = "10.99.0.11/24"
+        },
+      ]
+    })
+    wg0-2 = yamlencode({
+      apiVersion = "v1alpha1"
+      kind       = "WireguardConfig"
+      name       = "wg0"
+      privateKey = var.wg_wk1_key
+      peers = [
+        {
+          publicKey  = "xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg="
+          endpoint   = "198.51.100.7:51820"
+          allowedIPs = ["10.99.0.1/32"]
+        },
+      ]
+      up  = true
+      mtu = 1420
+      addresses = [
+        {
+          address = "10.99.0.21/24"
+        },
+      ]
+    })
+  }
+}
+
 # Talos machine configuration, bootstrap, kubeconfig and health. Patches are merged in this
 # order: patches/common*.yaml, then the role's patches, then the node's (see README.md).
 module "cluster" {
@@ -50,10 +100,13 @@ module "cluster" {
     worker       = []
   }
   node_patches = {
-    cp-1 = [file("${path.module}/patches/nodes/cp-1.yaml")]
+    cp-1 = [file("${path.module}/patches/nodes/cp-1.yaml"), local.secret_documents["wg0"]]
     cp-2 = [file("${path.module}/patches/nodes/cp-2.yaml")]
     cp-3 = [file("${path.module}/patches/nodes/cp-3.yaml")]
-    wk-1 = [file("${path.module}/patches/nodes/wk-1.yaml")]
+    wk-1 = [
+      file("${path.module}/patches/nodes/wk-1.yaml"),
+      local.secret_documents["wg0-2"],
+    ]
   }
 
   apply_mode       = var.talos_apply_mode

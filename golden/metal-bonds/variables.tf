@@ -20,3 +20,21 @@ variable "talos_health_check" {
   type        = bool
   default     = true
 }
+
+variable "wg_backup_psk" {
+  description = "Secret of the spec, never written to the tree (WireguardConfig wg0). Set TF_VAR_wg_backup_psk."
+  type        = string
+  sensitive   = true
+}
+
+variable "wg_cp1_key" {
+  description = "Secret of the spec, never written to the tree (WireguardConfig wg0). Set TF_VAR_wg_cp1_key."
+  type        = string
+  sensitive   = true
+}
+
+variable "wg_wk1_key" {
+  description = "Secret of the spec, never written to the tree (WireguardConfig wg0). Set TF_VAR_wg_wk1_key."
+  type        = string
+  sensitive   = true
+}

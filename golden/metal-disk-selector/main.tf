@@ -12,8 +12,9 @@ module "image" {
   installer_registry = null
 }
 
-# Talos documents that carry secrets (extension services, static disk passphrases), built here
-# from sensitive variables (variables.tf) so that no value is written to a file of this tree.
+# Talos documents that carry secrets (extension services, disk passphrases, WireGuard keys),
+# built here from sensitive variables (variables.tf) so that no value is written to a file of
+# this tree.
 locals {
   secret_documents = {
     local-data = yamlencode({

@@ -90,6 +90,7 @@ export const DIAGNOSTIC_CODES = {
   "spec/route-gateway-outside": "a static route's gateway is outside the network of the NIC it is on",
   "spec/link-reused": "a physical link (or a bond's or bridge's name) is used twice on one node",
   "spec/nic-link-conflict": "a metal NIC names its link in more than one way (mac, interface, bond, bridge)",
+  "spec/wireguard-key-shared": "two nodes read one WireGuard private key",
   "spec/bond-option": "a bond option that the bond's mode does not use",
   "spec/dhcp-option-static": "a DHCP option on a NIC with a static address",
   "spec/static-key-clear-state": "a volume opens with a static passphrase on a node whose STATE, where Talos keeps it, is not encrypted",

@@ -3,7 +3,7 @@
  * derived value computed. Plan and render read only this, never the raw spec. Arrays are
  * in a deterministic order (nodes in spec order, maps sorted by key).
  */
-import type { BondSpec, ExtensionServiceSpec, InlineManifestSpec, MachineFileSpec, MetalBridgeSpec, StaticRouteSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
+import type { WireguardSpec, BondSpec, ExtensionServiceSpec, InlineManifestSpec, MachineFileSpec, MetalBridgeSpec, StaticRouteSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
 import type { GitopsModel } from "./gitops.js";
 import type { CiliumModel } from "./cilium.js";
 import type { AddonModel } from "./addons.js";
@@ -214,6 +214,8 @@ export interface NodeModel {
   /** hcloud server type, from the node class. */
   serverType?: string;
   nics: NicModel[];
+  /** WireGuard tunnels, as the spec gives them. */
+  wireguard: WireguardSpec[];
   pciPassthrough: string[];
   labels: KeyValue[];
   /** key -> "value:Effect", class and node merged, in key order. */

@@ -31,6 +31,7 @@ export function normalizeNodes(
       osDisk: sizing?.osDisk ?? base.osDisk,
       uefi: sizing?.uefi ?? false,
       nics,
+      wireguard: node.wireguard ?? [],
       pciPassthrough: node.pciPassthrough ?? [],
       ...nodeSettings(spec.spec.roles?.[node.role], sizing, node),
       patches: node.patches ?? [],

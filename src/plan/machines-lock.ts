@@ -19,10 +19,11 @@ function configurationDigest(model: ClusterModel, node: NodeModel, files: readon
   const layers = ["patches/common.", `patches/${node.role}.`, `patches/nodes/${node.name}.`];
   const inline = node.role === "controlplane" ? ["values/", "manifests/"] : [];
   hash.update(JSON.stringify([model.talos, model.kubernetes.version, model.endpoint.url, model.name]));
-  // Services with secrets are built in the root module, not in a patch file: their spec (names
-  // of variables, never values) stands for them.
+  // Services and tunnels with secrets are built in the root module, not in a patch file: their
+  // spec (names of variables, never values) stands for them.
   // Only when there are any, so that a tree without them keeps the digests it had.
   if (node.extensionServices.length > 0) hash.update(JSON.stringify(node.extensionServices));
+  if (node.wireguard.length > 0) hash.update(JSON.stringify(node.wireguard));
   for (const file of files) {
     if (layers.some((prefix) => file.path.startsWith(prefix)) || inline.some((prefix) => file.path.startsWith(prefix))) {
       hash.update(file.path).update("\0").update(file.contents).update("\0");

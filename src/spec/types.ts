@@ -303,6 +303,7 @@ export interface NodeSpec extends NodeSettingsSpec {
   host?: string;
   vmId?: number;
   networks?: NodeNicSpec[];
+  wireguard?: WireguardSpec[];
   pciPassthrough?: string[];
   labels?: Record<string, string>;
   installDisk?: string;
@@ -327,6 +328,25 @@ export interface NodeNicSpec {
   gateway?: string;
   mtu?: number;
   routes?: StaticRouteSpec[];
+}
+
+/** A WireGuard tunnel of a node (Talos v1.13 WireguardConfig). */
+export interface WireguardSpec {
+  name: string;
+  privateKey: SecretRef;
+  address: string;
+  listenPort?: number;
+  mtu?: number;
+  peers?: WireguardPeerSpec[];
+}
+
+export interface WireguardPeerSpec {
+  publicKey: string;
+  presharedKey?: SecretRef;
+  endpoint?: string;
+  allowedIPs: string[];
+  /** Seconds. */
+  persistentKeepalive?: number;
 }
 
 /** A physical link that joins a bond or a bridge, by MAC address or by name. */

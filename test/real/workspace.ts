@@ -13,6 +13,7 @@
  * providers: whatever the real plan still wants to change (defaults the doubles cannot know)
  * is written into the state, until the real plan of the same tree is empty.
  */
+import { createHash } from "node:crypto";
 import { execa } from "execa";
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -75,9 +76,14 @@ const FAKE_CREDENTIALS: Record<string, string> = {
   GITEA_TOKEN: "ci-token",
 };
 
-/** What the harness sets a spec's secret variable to: recognisable in a node's configuration. */
+/**
+ * What the harness sets a spec's secret variable to: recognisable in a node's configuration,
+ * and shaped as 32 bytes of base64, so that it is also a key Talos accepts where one is due
+ * (a WireGuard private or preshared key: machinery config/types/network/wireguard.go
+ * validateWireguardKey); a disk passphrase or an environment value takes any text.
+ */
 export function fakeSecret(name: string): string {
-  return `ci-secret-of-${name}`;
+  return createHash("sha256").update(`ci-secret-of-${name}`).digest("base64");
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { BondModel, LinuxBridgeModel, NetworkModel, RegistryMirrorModel } from "../../model/model.js";
 import { SecretText } from "./secret-documents.js";
-import type { EphemeralVolumeSpec, StateEncryption, StaticRouteSpec, SystemVolumes, UserVolumeSpec, VolumeEncryption } from "../../spec/types.js";
+import type { WireguardSpec, EphemeralVolumeSpec, StateEncryption, StaticRouteSpec, SystemVolumes, UserVolumeSpec, VolumeEncryption } from "../../spec/types.js";
 
 type Document = Record<string, unknown>;
 
@@ -134,6 +134,27 @@ function linkSettings(settings: LinkSettings): Document {
   }
   if (routes.length > 0) document["routes"] = routes;
   return document;
+}
+
+/**
+ * A WireGuard tunnel (Talos v1.13 WireguardConfig, machinery config/types/network/wireguard.go:
+ * privateKey, listenPort, peers with publicKey, presharedKey, endpoint, allowedIPs and
+ * persistentKeepaliveInterval as a duration). The keys come from sensitive variables, so the
+ * document is built in the root module (secret-documents.ts), never written to a file.
+ */
+export function wireguardConfig(tunnel: WireguardSpec): Document {
+  const document: Document = { apiVersion: "v1alpha1", kind: "WireguardConfig", name: tunnel.name, privateKey: new SecretText(tunnel.privateKey.variable) };
+  if (tunnel.listenPort !== undefined) document["listenPort"] = tunnel.listenPort;
+  if (tunnel.peers !== undefined) {
+    document["peers"] = tunnel.peers.map((peer) => ({
+      publicKey: peer.publicKey,
+      ...(peer.presharedKey === undefined ? {} : { presharedKey: new SecretText(peer.presharedKey.variable) }),
+      ...(peer.endpoint === undefined ? {} : { endpoint: peer.endpoint }),
+      allowedIPs: [...peer.allowedIPs],
+      ...(peer.persistentKeepalive === undefined ? {} : { persistentKeepaliveInterval: `${peer.persistentKeepalive}s` }),
+    }));
+  }
+  return { ...document, ...linkSettings({ up: true, address: tunnel.address, ...(tunnel.mtu === undefined ? {} : { mtu: tunnel.mtu }) }) };
 }
 
 /**

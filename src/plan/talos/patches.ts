@@ -9,7 +9,7 @@ import type { TalosPatch } from "../../spec/types.js";
 import { DEFAULT_APISERVER_PORT, KUBEPRISM_PORT } from "../../model/defaults.js";
 import { emitYamlDocuments } from "../../render/yaml.js";
 import { header, type PlannedFile } from "../planned-file.js";
-import { registryMirrorConfig, resolverConfig, systemVolumeConfigs, timeSyncConfig, userVolumeConfig } from "./documents.js";
+import { registryMirrorConfig, resolverConfig, systemVolumeConfigs, timeSyncConfig, userVolumeConfig, wireguardConfig } from "./documents.js";
 import { extensionServiceConfig } from "./extension-services.js";
 import { holdsSecret, secretDocuments, secretsOf, type SecretDocuments } from "./secret-documents.js";
 import { nodeNetworkDocuments } from "./node-network.js";
@@ -140,6 +140,7 @@ function nodeDocuments(model: ClusterModel, node: NodeModel): Document[] {
   // The hostname is not here: the talos-cluster module sets it from the node's name
   // (documents.ts hostnameConfig), so a node with nothing else of its own has no file.
   documents.push(...nodeNetworkDocuments(model, node));
+  documents.push(...node.wireguard.map(wireguardConfig));
   documents.push(...systemVolumeConfigs(node.systemVolumes));
   documents.push(...node.userVolumes.map(userVolumeConfig));
   documents.push(...node.extensionServices.map(extensionServiceConfig));

@@ -9,6 +9,11 @@ import { settingsLayers } from "./settings-layers.js";
  */
 const TREE_PREFIXES = ["talos_", "proxmox_", "hcloud_", "flux_", "github_", "gitea_", "argocd_", "cilium_"];
 
+/** The tree's prefix a secret's variable name starts with, if any. */
+export function reservedVariablePrefix(variable: string): string | undefined {
+  return TREE_PREFIXES.find((p) => variable.startsWith(p));
+}
+
 /**
  * Extension services: Talos refuses a configuration with neither environment nor files (machinery
  * v1.13.9 config/types/runtime/extensions/service_config.go Validate: "no config files found"),
@@ -45,7 +50,7 @@ export const extensionServices: Rule = (ctx) => {
       ];
       for (const [value, where] of secrets) {
         if (typeof value === "string") continue;
-        const prefix = TREE_PREFIXES.find((p) => value.variable.startsWith(p));
+        const prefix = reservedVariablePrefix(value.variable);
         if (prefix === undefined) continue;
         ctx.report({
           code: "spec/secret-variable-reserved",

@@ -11,6 +11,7 @@ import { tpmKeys } from "./tpm-keys.js";
 import { staticKeys } from "./static-keys.js";
 import { staticRoutes } from "./static-routes.js";
 import { metalLinks } from "./metal-links.js";
+import { wireguardTunnels } from "./wireguard.js";
 import { inlineManifests } from "./inline-manifests.js";
 import { extensionServices } from "./extension-services.js";
 import { ipSyntax } from "./ip-syntax.js";
@@ -52,6 +53,7 @@ export const RULES: readonly Rule[] = [
   staticKeys,
   staticRoutes,
   metalLinks,
+  wireguardTunnels,
   inlineManifests,
   extensionServices,
   platformFit,

@@ -53,7 +53,7 @@ function hint(path: readonly PathSegment[]): string {
   if (at("spec", "backend")) return env("AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY");
   if (at("spec", "gitops", "flux", "forge", "github")) return env("GITHUB_TOKEN");
   if (at("spec", "gitops", "flux", "forge", "gitea")) return env("GITEA_TOKEN");
-  if (path.includes("extensionServices")) {
+  if (path.includes("extensionServices") || path.includes("wireguard")) {
     return "secrets never live in the spec: write { variable: <name> } instead, and the tree takes the value from the sensitive variable <name> (TF_VAR_<name>)";
   }
   if (path.includes("patches")) return "secrets never live in the spec: Talos machine secrets come from talos_machine_secrets and stay in the encrypted state";

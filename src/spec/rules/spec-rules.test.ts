@@ -127,7 +127,7 @@ describe("platform fit", () => {
       // A class may still carry node settings (the labels) to its nodes.
       "error spec/platform-mismatch: nodeClasses.control_plane.memory does not apply to the metal platform: the machines already exist",
       'error spec/missing-address: nodes[1] ("wk-1") has no static address',
-      "error spec/platform-mismatch: nodes[1].networks[0].bridge does not apply to the metal platform: it configures a Proxmox VM",
+      "error spec/platform-mismatch: nodes[1].networks[0].bridge does not apply to the metal platform: a bridge name configures a Proxmox VM; a bridge the machine makes is bridge: { members: [...] }",
     ]);
   });
 
