@@ -97,7 +97,7 @@ module "cluster" {
   config_patches = {
     common       = [file("${path.module}/patches/common.yaml")]
     controlplane = [file("${path.module}/patches/controlplane.yaml")]
-    worker       = []
+    worker       = [file("${path.module}/patches/worker.yaml")]
   }
   node_patches = {
     cp-1 = [file("${path.module}/patches/nodes/cp-1.yaml"), local.secret_documents["wg0"]]

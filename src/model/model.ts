@@ -3,7 +3,7 @@
  * derived value computed. Plan and render read only this, never the raw spec. Arrays are
  * in a deterministic order (nodes in spec order, maps sorted by key).
  */
-import type { WireguardSpec, BondSpec, ExtensionServiceSpec, InlineManifestSpec, MachineFileSpec, MetalBridgeSpec, StaticRouteSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
+import type { FirewallRuleSpec, WireguardSpec, BondSpec, ExtensionServiceSpec, InlineManifestSpec, MachineFileSpec, MetalBridgeSpec, StaticRouteSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
 import type { GitopsModel } from "./gitops.js";
 import type { CiliumModel } from "./cilium.js";
 import type { AddonModel } from "./addons.js";
@@ -100,6 +100,15 @@ export interface NetworkModel {
   ntp: string[];
   /** PTP clock devices (TimeSyncConfig ptp). */
   ptp: string[];
+  /** The nodes' ingress firewall, when the spec sets one. */
+  firewall?: FirewallModel;
+}
+
+export interface FirewallModel {
+  ingress: "accept" | "block";
+  /** Where the Talos and Kubernetes APIs are reached from, besides the node network. */
+  adminCidrs: string[];
+  rules: FirewallRuleSpec[];
 }
 
 export interface RegistryMirrorModel {

@@ -134,6 +134,13 @@ function normalizeNetwork(spec: ClusterSpec): NetworkModel {
     ptp: network.ptp ?? [],
   };
   if (network.gateway !== undefined) model.gateway = network.gateway;
+  const firewall = network.firewall;
+  if (firewall !== undefined) {
+    // Talos's recommended rules open the Talos and Kubernetes APIs to anywhere (docs talos/v1.13
+    // networking/ingress-firewall.mdx); on Hetzner Cloud the spec already says where from.
+    const adminCidrs = firewall.adminCidrs ?? spec.spec.platform.hcloud?.adminCidrs ?? ["0.0.0.0/0", "::/0"];
+    model.firewall = { ingress: firewall.ingress, adminCidrs, rules: firewall.rules ?? [] };
+  }
   return model;
 }
 

@@ -10,13 +10,26 @@ import { isArmServerType } from "../model/server-types.js";
 const IMAGE_URL = "its URL comes from `tofu apply -target=module.image` and `tofu output -raw boot_image_url`";
 
 export function prerequisites(model: ClusterModel): string[] {
-  const notes = [...platformPrerequisites(model), ...airGapPrerequisites(model)];
+  const notes = [...platformPrerequisites(model), ...airGapPrerequisites(model), ...firewallPrerequisites(model)];
   if (model.kubeletServingCerts !== undefined) {
     notes.push(
       `metrics-server verifies the kubelets' serving certificates: the control planes fetch the Kubelet Serving Certificate Approver from ${model.kubeletServingCerts.approverManifest} (\`cluster.extraManifests\`), which must be reachable from them.`,
     );
   }
   return notes;
+}
+
+/**
+ * With a blocking ingress firewall, every apply after the first (maintenance mode has no
+ * firewall) reaches each node's Talos API through the rules the tree writes (plan/talos/
+ * firewall.ts): from the admin networks or the node network only.
+ */
+function firewallPrerequisites(model: ClusterModel): string[] {
+  const firewall = model.network.firewall;
+  if (firewall?.ingress !== "block") return [];
+  return [
+    `The nodes' ingress firewall blocks what no rule opens: \`tofu\`, \`talosctl\` and \`kubectl\` must run from the node network (${model.network.cidr}) or from \`network.firewall.adminCidrs\` (${firewall.adminCidrs.join(", ")}), or the applies after the first cannot reach the nodes. Services on the host network (hostNetwork pods, NodePorts outside Cilium) need a rule of their own in \`network.firewall.rules\`.`,
+  ];
 }
 
 /**

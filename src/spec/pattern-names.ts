@@ -125,6 +125,7 @@ export const PATTERN_EXPECTATIONS: Readonly<Record<string, PatternExpectation>> 
   linkName: { expect: 'a link name such as "enp1s0" (at most 15 characters)' },
   logicalLinkName: { expect: 'a link name such as "bond0" or "br0" (lower case, at most 15 characters)', hint: (v) => (/^[A-Za-z][A-Za-z0-9_.-]{0,14}$/.test(v) ? suggest(v.toLowerCase()) : undefined) },
   wireguardKey: { expect: "a WireGuard public key (44 characters of base64 ending in \"=\", as wg pubkey prints it)" },
+  portRangeText: { expect: 'a port range such as "30000-32767"' },
   hostPort: { expect: 'an IP address and port such as "203.0.113.7:51820"' },
   macAddress: { expect: 'a MAC address such as "52:54:00:12:34:56"', hint: (v) => (/^[0-9A-Fa-f]{2}(?:-[0-9A-Fa-f]{2}){5}$/.test(v) ? suggest(v.replace(/-/g, ":")) : undefined) },
   imageReference: { expect: 'an image reference such as "ghcr.io/example/tf-runner:v0.16.0"', hint: withoutScheme },

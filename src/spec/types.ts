@@ -205,6 +205,22 @@ export interface EndpointSpec {
   port?: number;
 }
 
+/** The nodes' ingress firewall (Talos v1.13 NetworkDefaultActionConfig, NetworkRuleConfig). */
+export interface FirewallSpec {
+  ingress: "accept" | "block";
+  adminCidrs?: string[];
+  rules?: FirewallRuleSpec[];
+}
+
+export interface FirewallRuleSpec {
+  name: string;
+  /** Ports, and ranges as "first-last". */
+  ports: Array<number | string>;
+  protocol: "tcp" | "udp";
+  from: string[];
+  roles?: NodeRole[];
+}
+
 export interface NodeNetworkSpec {
   cidr: string;
   gateway?: string;
@@ -213,6 +229,7 @@ export interface NodeNetworkSpec {
   disableDefaultSearchDomain?: boolean;
   ntp?: string[];
   ptp?: string[];
+  firewall?: FirewallSpec;
 }
 
 export interface RegistryMirrorSpec {

@@ -11,6 +11,7 @@ import { emitYamlDocuments } from "../../render/yaml.js";
 import { header, type PlannedFile } from "../planned-file.js";
 import { registryMirrorConfig, resolverConfig, systemVolumeConfigs, timeSyncConfig, userVolumeConfig, wireguardConfig } from "./documents.js";
 import { extensionServiceConfig } from "./extension-services.js";
+import { commonFirewallDocuments, nodeFirewallDocuments, roleFirewallDocuments } from "./firewall.js";
 import { holdsSecret, secretDocuments, secretsOf, type SecretDocuments } from "./secret-documents.js";
 import { nodeNetworkDocuments } from "./node-network.js";
 import { flags, nodeSettingsMachine } from "./node-settings.js";
@@ -44,8 +45,8 @@ export function planPatches(model: ClusterModel): PatchPlan {
   const perNode = model.nodes.map((node) => ({ node, documents: nodeDocuments(model, node) }));
   return {
     common: emit("common", commonDocuments(model), model.patches.common),
-    controlplane: emit("controlplane", [controlPlaneDocument(model)], model.patches.controlplane),
-    worker: emit("worker", [], model.patches.worker),
+    controlplane: emit("controlplane", [controlPlaneDocument(model), ...roleFirewallDocuments(model, "controlplane")], model.patches.controlplane),
+    worker: emit("worker", roleFirewallDocuments(model, "worker"), model.patches.worker),
     nodes: perNode.map(({ node, documents }) => ({
       name: node.name,
       files: emit(`nodes/${node.name}`, documents.filter((d) => !holdsSecret(d)), node.patches),
@@ -103,6 +104,7 @@ function commonDocuments(model: ClusterModel): Document[] {
     documents.push(timeSyncConfig(model.network.ntp, model.network.ptp));
   }
   for (const mirror of model.registryMirrors) documents.push(registryMirrorConfig(mirror));
+  documents.push(...commonFirewallDocuments(model));
   return documents;
 }
 
@@ -141,6 +143,7 @@ function nodeDocuments(model: ClusterModel, node: NodeModel): Document[] {
   // (documents.ts hostnameConfig), so a node with nothing else of its own has no file.
   documents.push(...nodeNetworkDocuments(model, node));
   documents.push(...node.wireguard.map(wireguardConfig));
+  documents.push(...nodeFirewallDocuments(model, node));
   documents.push(...systemVolumeConfigs(node.systemVolumes));
   documents.push(...node.userVolumes.map(userVolumeConfig));
   documents.push(...node.extensionServices.map(extensionServiceConfig));

@@ -12,6 +12,7 @@ import { staticKeys } from "./static-keys.js";
 import { staticRoutes } from "./static-routes.js";
 import { metalLinks } from "./metal-links.js";
 import { wireguardTunnels } from "./wireguard.js";
+import { firewallRules } from "./firewall.js";
 import { inlineManifests } from "./inline-manifests.js";
 import { extensionServices } from "./extension-services.js";
 import { ipSyntax } from "./ip-syntax.js";
@@ -54,6 +55,7 @@ export const RULES: readonly Rule[] = [
   staticRoutes,
   metalLinks,
   wireguardTunnels,
+  firewallRules,
   inlineManifests,
   extensionServices,
   platformFit,
