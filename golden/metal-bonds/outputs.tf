@@ -11,7 +11,7 @@ output "installer_image" {
 }
 
 output "boot_image_url" {
-  description = "Talos ISO to boot the machines with (then they wait in maintenance mode for their configuration)."
+  description = "Talos unified kernel image (UEFI) to boot the amd64 machines with (then they wait in maintenance mode for their configuration)."
   value       = module.image.boot_image_url
 }
 

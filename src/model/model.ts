@@ -155,6 +155,12 @@ export interface HcloudModel {
 
 export interface MetalModel {
   kind: "metal";
+  /** What the machines boot first (the image factory's media). */
+  bootMedia: "iso" | "disk-image" | "uki" | "pxe";
+  /** UEFI Secure Boot: signed boot media and the Secure Boot installer. */
+  secureBoot: boolean;
+  /** Some node class is arm64: its machines boot arm64 media. */
+  arm64: boolean;
 }
 
 export type PlatformModel = ProxmoxModel | HcloudModel | MetalModel;

@@ -29,7 +29,9 @@ export function normalizePlatform(spec: ClusterSpec, talos: TalosModel): Platfor
     };
   }
   if (platform.hcloud !== undefined) return normalizeHcloud(platform.hcloud);
-  return { kind: "metal" };
+  const boot = platform.metal?.boot;
+  const arm64 = Object.values(spec.spec.nodeClasses ?? {}).some((cls) => cls.arch === "arm64");
+  return { kind: "metal", bootMedia: boot?.media ?? "iso", secureBoot: boot?.secureBoot ?? false, arm64 };
 }
 
 function normalizeHcloud(hcloud: NonNullable<ClusterSpec["spec"]["platform"]["hcloud"]>): HcloudModel {

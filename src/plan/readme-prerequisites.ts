@@ -63,10 +63,19 @@ function platformPrerequisites(model: ClusterModel): string[] {
         "`platform.hcloud.adminCidrs` includes the address `tofu` runs from: configurations are applied over the Talos API (50000/tcp) on each server's public IPv4, which the firewall opens to those networks only.",
       ];
     }
-    case "metal":
+    case "metal": {
+      const media = { iso: "the Talos ISO", "disk-image": "the Talos raw disk image, written to its install disk,", uki: "the Talos unified kernel image from its UEFI firmware or boot loader", pxe: "the image factory's iPXE script" }[platform.bootMedia];
+      const arm = platform.arm64 ? " (arm64 machines: `boot_image_url_arm64`)" : "";
       return [
-        `Every machine boots the Talos ISO (${IMAGE_URL}) and waits in maintenance mode at its address from the spec (a DHCP reservation, or \`ip=\` in \`talos.schematic.extraKernelArgs\`). \`tofu apply\` then installs Talos to the install disk and gives each machine its static network configuration.`,
+        `Every machine boots ${media} (${IMAGE_URL}${arm}) and waits in maintenance mode at its address from the spec (a DHCP reservation, or \`ip=\` in \`talos.schematic.extraKernelArgs\`). \`tofu apply\` then installs Talos to the install disk and gives each machine its static network configuration.`,
+        ...(platform.secureBoot
+          ? [
+              // docs talos/v1.13 platform-specific-installations/bare-metal-platforms/secureboot.mdx
+              "Secure Boot: on its first boot each machine's UEFI firmware is in setup mode, and the keys are enrolled from the Talos boot menu (Esc, `Enroll Secure Boot keys: auto`; only virtual machines enroll them unattended), or the factory's keys are already enrolled. The tree installs the Secure Boot installer.",
+            ]
+          : []),
       ];
+    }
     case "proxmox":
       return [
         // bpg/proxmox imports a downloaded image into a VM disk over SSH (disk.file_id: qm disk import).

@@ -281,6 +281,12 @@ export interface HcloudPlatformSpec {
 export interface MetalPlatformSpec {
   /** Link name (e.g. enp1s0) of every node's first NIC, when the node's NIC gives neither `interface` nor `mac`. */
   interface?: string;
+  boot?: MetalBootSpec;
+}
+
+export interface MetalBootSpec {
+  media?: "iso" | "disk-image" | "uki" | "pxe";
+  secureBoot?: boolean;
 }
 
 /** Sizing shared by nodes. cpu, memory and osDisk are required on Proxmox (rule
@@ -307,6 +313,8 @@ export interface NodeClassSpec extends NodeSettingsSpec {
   /** hcloud server type, e.g. cx33. */
   serverType?: string;
   uefi?: boolean;
+  /** metal: the machines' CPU architecture. */
+  arch?: "amd64" | "arm64";
 }
 
 export type NodeRole = "controlplane" | "worker";

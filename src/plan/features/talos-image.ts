@@ -6,7 +6,8 @@
 import type { ClusterModel } from "../../model/model.js";
 import type { Feature } from "../feature.js";
 import { planModuleFiles, renderSection } from "../module-files.js";
-import { serverArchitectures } from "./hcloud-servers.js";
+import { expr } from "../../render/hcl-value.js";
+import { bootMedia, type Arch } from "./boot-media.js";
 
 const FOLDER = "talos-image";
 
@@ -14,7 +15,6 @@ const FOLDER = "talos-image";
 const FACTORY_PLATFORM = { metal: "metal", hcloud: "hcloud" } as const;
 
 const BOOT_IMAGE = {
-  metal: "Talos ISO to boot the machines with (then they wait in maintenance mode for their configuration).",
   hcloud: "Talos disk image to write into the snapshot the servers boot from (platform hcloud).",
 } as const;
 
@@ -23,9 +23,29 @@ function factoryPlatform(model: ClusterModel): "metal" | "hcloud" {
   return FACTORY_PLATFORM[model.platform.kind];
 }
 
-/** Arm (cax) servers boot a snapshot of the arm64 disk image. */
-function armServers(model: ClusterModel): boolean {
-  return model.platform.kind === "hcloud" && serverArchitectures(model).arm;
+/** The module's view: the boot media's URLs and the installer, as HCL expressions. */
+function imageView(model: ClusterModel) {
+  const media = bootMedia(model);
+  const imageUrl = (file: string) => expr(`"\${var.image_base_url}/image/\${local.schematic_id}/\${var.talos_version}/${file}"`);
+  const pxeUrl = (arch: Arch) => {
+    const script = `data.talos_image_factory_urls.${arch === "amd64" ? "this" : "arm64"}.urls.pxe`;
+    return expr(media.secureBoot ? `"\${${script}}-secureboot"` : script);
+  };
+  const url = (arch: Arch) => (media.pxe ? pxeUrl(arch) : imageUrl(media.files[arch] ?? ""));
+  const arm64 = media.architectures.includes("arm64");
+  const installer = media.secureBoot ? "installer-secureboot" : "installer";
+  return {
+    arm64,
+    pxeArm64: media.pxe && arm64,
+    pxe: media.pxe,
+    secureBoot: media.secureBoot,
+    bootImageUrl: url("amd64"),
+    bootImageUrlArm64: arm64 ? url("arm64") : null,
+    installerImage: expr(
+      `var.installer_registry == null ? data.talos_image_factory_urls.this.urls.${installer.replace("-", "_")} : "\${var.installer_registry}/\${var.platform}-${installer}/\${local.schematic_id}:\${var.talos_version}"`,
+    ),
+    armDescription: model.platform.kind === "hcloud" ? "The hcloud arm64 disk image the Arm (cax) servers' snapshot is made from." : "What the arm64 machines boot first.",
+  };
 }
 
 export const talosImage: Feature = {
@@ -37,9 +57,10 @@ export const talosImage: Feature = {
     description: `Image factory schematic from the extensions, the ${factoryPlatform(model)} installer image, the boot image URL (through the image mirror when one is set).`,
     diagram: ['image -- "installer image" --> cluster'],
   }),
-  files: (model) => planModuleFiles(model, FOLDER, { arm64: armServers(model) }),
+  files: (model) => planModuleFiles(model, FOLDER, imageView(model)),
   root: (model) => {
     const platform = factoryPlatform(model);
+    const view = imageView(model);
     return {
       calls: [
         renderSection(FOLDER, "call", {
@@ -51,7 +72,19 @@ export const talosImage: Feature = {
           installerRegistry: model.talos.installerMirror ?? null,
         }),
       ],
-      outputs: [renderSection(FOLDER, "outputs", { bootImageDescription: BOOT_IMAGE[platform], arm64: armServers(model) })],
+      outputs: [renderSection(FOLDER, "outputs", { bootImageDescription: bootImageDescription(model), arm64: view.arm64, armOutputDescription: armOutputDescription(model) })],
     };
   },
 };
+
+function bootImageDescription(model: ClusterModel): string {
+  if (model.platform.kind !== "metal") return BOOT_IMAGE.hcloud;
+  const media = bootMedia(model);
+  const what = media.pxe ? "Talos iPXE script" : { iso: "Talos ISO", "disk-image": "Talos raw disk image (zstd) to write to the install disk", uki: "Talos unified kernel image (UEFI)", pxe: "" }[model.platform.bootMedia];
+  return `${what}${media.secureBoot ? " (Secure Boot)" : ""} to boot the amd64 machines with (then they wait in maintenance mode for their configuration).`;
+}
+
+function armOutputDescription(model: ClusterModel): string {
+  if (model.platform.kind === "hcloud") return "Talos arm64 disk image to write into the snapshot the Arm (cax) servers boot from, labelled like the x86 one.";
+  return bootImageDescription(model).replace("amd64", "arm64");
+}

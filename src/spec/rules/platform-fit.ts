@@ -19,8 +19,8 @@ const SIZING_FIELDS: ReadonlyArray<keyof NodeClassSpec> = ["cpu", "memory", "osD
 
 /** What each platform needs from, and refuses in, a node class. */
 const CLASS_FIELDS: Readonly<Record<Exclude<PlatformName, "metal">, { needs: Array<keyof NodeClassSpec>; refuses: Array<keyof NodeClassSpec>; why: string }>> = {
-  proxmox: { needs: ["cpu", "memory", "osDisk"], refuses: ["serverType"], why: "serverType is a Hetzner Cloud setting" },
-  hcloud: { needs: ["serverType"], refuses: ["cpu", "memory", "osDisk", "cpuType", "uefi"], why: "the server type decides the size" },
+  proxmox: { needs: ["cpu", "memory", "osDisk"], refuses: ["serverType", "arch"], why: "Proxmox VMs are sized by cpu, memory and osDisk, and are amd64" },
+  hcloud: { needs: ["serverType"], refuses: ["cpu", "memory", "osDisk", "cpuType", "uefi", "arch"], why: "the server type decides the machine (its size and architecture)" },
 };
 
 function doesNotApply(ctx: RuleContext, path: PathSegment[], platform: PlatformName, why?: string): void {

@@ -100,7 +100,7 @@ describe("platform fit", () => {
   it("needs serverType on hcloud classes and cpu/memory/osDisk on proxmox classes", () => {
     expect(onHcloud((s) => void (s.spec.nodeClasses = { control_plane: { serverType: "cx33" } as never, worker: { cpu: 2 } as never }))).toEqual([
       'error spec/missing-class-field: nodeClasses.worker needs "serverType" on hcloud',
-      "error spec/platform-mismatch: nodeClasses.worker.cpu does not apply to the hcloud platform: the server type decides the size",
+      "error spec/platform-mismatch: nodeClasses.worker.cpu does not apply to the hcloud platform: the server type decides the machine (its size and architecture)",
     ]);
     expect(checkMutated((s) => void (s.spec.nodeClasses = { ...s.spec.nodeClasses, worker: { cpu: 2 } as never }))).toEqual([
       'error spec/missing-class-field: nodeClasses.worker needs "memory" and "osDisk" on proxmox',

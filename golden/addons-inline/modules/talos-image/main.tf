@@ -31,10 +31,10 @@ locals {
   schematic_id = talos_image_factory_schematic.this.id
 
   # Air-gapped: the installer comes from a registry that mirrors the factory's, under the
-  # factory's own path (<platform>-installer/<schematic>:<version>).
+  # factory's own path (<platform>-installer/<schematic>:<version>); one image serves
+  # both architectures (an OCI index).
   installer_image = var.installer_registry == null ? data.talos_image_factory_urls.this.urls.installer : "${var.installer_registry}/${var.platform}-installer/${local.schematic_id}:${var.talos_version}"
 
-  # metal boots the ISO (or PXE); hcloud needs a snapshot written from the raw disk image.
-  boot_image_file = var.platform == "metal" ? "metal-amd64.iso" : "hcloud-amd64.raw.xz"
-  boot_image_url  = "${var.image_base_url}/image/${local.schematic_id}/${var.talos_version}/${local.boot_image_file}"
+  # What the machines boot first, from the factory or its mirror.
+  boot_image_url = "${var.image_base_url}/image/${local.schematic_id}/${var.talos_version}/hcloud-amd64.raw.xz"
 }

@@ -11,11 +11,11 @@ output "installer_image" {
 }
 
 output "boot_image_url" {
-  description = "What the machines boot first: the metal ISO, or the hcloud disk image a snapshot is made from."
+  description = "What the machines boot first: the metal boot media, or the hcloud disk image a snapshot is made from."
   value       = local.boot_image_url
 }
 
 output "boot_image_url_arm64" {
-  description = "The hcloud arm64 disk image the Arm (cax) servers' snapshot is made from."
+  description = "The arm64 machines' boot media, or the hcloud arm64 disk image the Arm (cax) servers' snapshot is made from."
   value       = local.boot_image_url_arm64
 }

@@ -11,6 +11,6 @@ output "installer_image" {
 }
 
 output "boot_image_url" {
-  description = "What the machines boot first: the metal ISO, or the hcloud disk image a snapshot is made from."
+  description = "What the machines boot first: the metal boot media, or the hcloud disk image a snapshot is made from."
   value       = local.boot_image_url
 }
