@@ -125,6 +125,12 @@ module "nodes" {
           mac     = "bc:24:11:92:dc:82"
           vlan_id = 300
         },
+        {
+          bridge = "vmbr2"
+          mac    = "bc:24:11:fc:f5:6e"
+          trunks = "400;410"
+          model  = "e1000"
+        },
       ]
     }
   }

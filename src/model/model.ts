@@ -169,6 +169,9 @@ export interface NicModel {
   /** Proxmox bridge (proxmox only). */
   bridge?: string;
   vlan?: number;
+  /** Proxmox: VLAN tags passed through tagged, and the NIC model (virtio unless told). */
+  trunks?: number[];
+  model?: string;
   /** Address with prefix length; absent with DHCP. */
   address?: string;
   gateway?: string;

@@ -78,6 +78,8 @@ function normalizeNics(
     if (platform.kind === "proxmox") {
       model.bridge = typeof nic.bridge === "string" ? nic.bridge : platform.bridge;
       model.mac = stableMac(cluster, node.name, index);
+      if (nic.trunks !== undefined) model.trunks = [...nic.trunks].sort((a, b) => a - b);
+      if (nic.model !== undefined) model.model = nic.model;
     } else if (platform.kind === "metal") {
       if (nic.bond !== undefined && logicalName !== undefined) model.bond = bondModel(index, logicalName, nic.bond);
       else if (typeof nic.bridge === "object" && logicalName !== undefined) model.linuxBridge = linuxBridgeModel(index, logicalName, nic.bridge);

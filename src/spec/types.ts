@@ -347,6 +347,10 @@ export interface NodeNicSpec {
   bond?: BondSpec;
   /** metal, with DHCP: the metric of the lease's default route. */
   dhcpRouteMetric?: number;
+  /** Proxmox: VLAN tags passed through to the guest, tagged. */
+  trunks?: number[];
+  /** Proxmox: the emulated NIC model. */
+  model?: "virtio" | "e1000" | "e1000e" | "rtl8139" | "vmxnet3";
   vlan?: number;
   /** An address with prefix length, or "dhcp". */
   address: string;

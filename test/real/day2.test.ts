@@ -193,6 +193,25 @@ const SCENARIOS: Scenario[] = [
     expected: CONTROL_PLANES.map((n) => `update ${APPLY("controlplane", n)}`),
   },
   {
+    // The firewall's documents are configuration, applied in place: every node's config
+    // changes (the impact report says so), no machine is touched.
+    name: "turn on the ingress firewall",
+    base: "proxmox",
+    change: edit("nameservers: [10.30.0.1]", "nameservers: [10.30.0.1]\n    firewall: { ingress: block, adminCidrs: [192.168.50.0/24] }"),
+    expected: allApplies().map((a) => `update ${a}`),
+  },
+  {
+    // A worker's NIC also trunks two VLANs to the guest: bpg updates the VM in place, and the
+    // other VMs keep their NICs (model virtio, the provider's default, is now written out).
+    name: "trunk two VLANs to a worker's NIC",
+    base: "proxmox",
+    change: edit(
+      "    - { name: wk-1, role: worker, class: worker, address: 10.30.0.21/24, vmId: 3021 }",
+      "    - name: wk-1\n      role: worker\n      class: worker\n      vmId: 3021\n      networks:\n        - { address: 10.30.0.21/24, trunks: [400, 410] }",
+    ),
+    expected: [`update ${VM("wk-1")}`],
+  },
+  {
     name: "change a class's memory",
     base: "proxmox",
     change: edit("worker: { cpu: 8, memory: 16384", "worker: { cpu: 8, memory: 24576"),

@@ -73,7 +73,17 @@ function nodeValue(node: NodeModel): HclValue {
     pci: node.pciPassthrough,
     address: node.ip,
     nics: node.nics.map((nic) =>
-      obj({ bridge: nic.bridge, mac: nic.mac, vlan_id: nic.vlan, address: nic.address, gateway: nic.gateway, mtu: nic.mtu }),
+      obj({
+        bridge: nic.bridge,
+        mac: nic.mac,
+        vlan_id: nic.vlan,
+        address: nic.address,
+        gateway: nic.gateway,
+        mtu: nic.mtu,
+        // bpg proxmox network_device.trunks is Proxmox's own "20;30" form.
+        trunks: nic.trunks?.join(";"),
+        model: nic.model,
+      }),
     ),
   });
 }

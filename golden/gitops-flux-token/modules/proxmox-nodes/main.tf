@@ -140,6 +140,8 @@ resource "proxmox_virtual_environment_vm" "this" {
       mac_address = network_device.value.mac
       vlan_id     = network_device.value.vlan_id
       mtu         = network_device.value.mtu
+      model       = network_device.value.model
+      trunks      = network_device.value.trunks
     }
   }
 

@@ -78,6 +78,8 @@ variable "nodes" {
       address = optional(string)
       gateway = optional(string)
       mtu     = optional(number)
+      trunks  = optional(string)
+      model   = optional(string, "virtio")
     }))
   }))
 }
