@@ -80,7 +80,9 @@ module "cluster" {
     controlplane = [file("${path.module}/patches/controlplane.yaml")]
     worker       = []
   }
-  node_patches = {}
+  node_patches = {
+    gpu-1 = [file("${path.module}/patches/nodes/gpu-1.yaml")]
+  }
 
   apply_mode       = var.talos_apply_mode
   reset_on_destroy = var.talos_reset_on_destroy

@@ -90,6 +90,8 @@ export const DIAGNOSTIC_CODES = {
   "spec/route-gateway-outside": "a static route's gateway is outside the network of the NIC it is on",
   "spec/link-reused": "a physical link (or a bond's or bridge's name) is used twice on one node",
   "spec/nic-link-conflict": "a metal NIC names its link in more than one way (mac, interface, bond, bridge)",
+  "spec/user-volume-size": "a user volume says neither its minimum nor its maximum size, which Talos requires",
+  "spec/data-disk-volume-without-disk": "a node class makes its data disk a volume but has no data disk",
   "spec/firewall-rule-name": "an ingress firewall rule takes a name another rule (of the spec or of the tree) has",
   "spec/port-range": "a port range that does not run upward within 1-65535",
   "spec/wireguard-key-shared": "two nodes read one WireGuard private key",

@@ -1,4 +1,4 @@
-import type { ClusterSpec, NodeNicSpec, NodeSpec } from "../spec/types.js";
+import type { ClusterSpec, NodeClassSpec, NodeNicSpec, NodeSpec, UserVolumeSpec } from "../spec/types.js";
 import type { NetworkModel, NicModel, NodeModel, PlatformModel } from "./model.js";
 import { PROXMOX_DEFAULTS, ROLE_SIZING } from "./defaults.js";
 import { stableMac } from "./mac.js";
@@ -44,6 +44,9 @@ export function normalizeNodes(
       model.ip = hostOf(address);
     }
     if (sizing?.dataDisk !== undefined) model.dataDisk = sizing.dataDisk;
+    if (platform.kind === "proxmox" && sizing?.dataDisk !== undefined && sizing.dataDiskVolume !== undefined) {
+      model.userVolumes = withDataDiskVolume(model.userVolumes, sizing.dataDisk, sizing.dataDiskVolume);
+    }
     if (sizing?.serverType !== undefined) model.serverType = sizing.serverType;
     if (node.vmId !== undefined) model.vmId = node.vmId;
     if (node.installDisk !== undefined) model.installDisk = node.installDisk;
@@ -97,4 +100,21 @@ function normalizeNics(
     if (nic.mtu !== undefined) model.mtu = nic.mtu;
     return model;
   });
+}
+
+/**
+ * The Proxmox data disk as a user volume over the whole disk: a partition that grows to fill
+ * it (docs talos/v1.13 .../disk-management/user.mdx: grow without maxSize consumes the entire
+ * disk). The VM's data disk is found as the disk of exactly its size that is not the system
+ * disk (bpg sizes disks in GiB; Talos's CEL has GiB, machinery cel/celenv). A volume of the
+ * same name in the spec's userVolumes wins.
+ */
+function withDataDiskVolume(volumes: readonly UserVolumeSpec[], sizeGiB: number, volume: NonNullable<NodeClassSpec["dataDiskVolume"]>): UserVolumeSpec[] {
+  if (volumes.some((existing) => existing.name === volume.name)) return [...volumes];
+  // Talos wants a minimum or maximum size on every user volume (machinery config/types/block
+  // volume_config.go ProvisioningSpec.Validate: "min size or max size is required"); the
+  // minimum is small, grow takes the rest of the disk.
+  const dataVolume: UserVolumeSpec = { name: volume.name, disk: `!system_disk && disk.size == ${sizeGiB}u * GiB`, minSize: "1GiB", grow: true, filesystem: volume.filesystem ?? "xfs" };
+  if (volume.encryption !== undefined) dataVolume.encryption = volume.encryption;
+  return [dataVolume, ...volumes];
 }

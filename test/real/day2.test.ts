@@ -171,7 +171,7 @@ const SCENARIOS: Scenario[] = [
     base: "proxmox",
     change: edit(
       "worker: { cpu: 8, memory: 16384, osDisk: 100 }",
-      'worker: { cpu: 8, memory: 16384, osDisk: 100, userVolumes: [{ name: data, disk: "!system_disk" }] }',
+      'worker: { cpu: 8, memory: 16384, osDisk: 100, userVolumes: [{ name: data, disk: "!system_disk", minSize: 10GiB, grow: true }] }',
     ),
     expected: WORKERS.map((n) => `update ${APPLY("worker", n)}`),
   },

@@ -13,6 +13,8 @@ import { staticRoutes } from "./static-routes.js";
 import { metalLinks } from "./metal-links.js";
 import { wireguardTunnels } from "./wireguard.js";
 import { firewallRules } from "./firewall.js";
+import { dataDiskVolume } from "./data-disk-volume.js";
+import { userVolumeSize } from "./user-volume-size.js";
 import { inlineManifests } from "./inline-manifests.js";
 import { extensionServices } from "./extension-services.js";
 import { ipSyntax } from "./ip-syntax.js";
@@ -56,6 +58,8 @@ export const RULES: readonly Rule[] = [
   metalLinks,
   wireguardTunnels,
   firewallRules,
+  dataDiskVolume,
+  userVolumeSize,
   inlineManifests,
   extensionServices,
   platformFit,

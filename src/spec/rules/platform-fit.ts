@@ -15,12 +15,12 @@ const NIC_FIELDS: Readonly<Record<"proxmox" | "metal", { refuses: Array<keyof No
 };
 
 /** The fields of a node class that size a machine the tree creates. */
-const SIZING_FIELDS: ReadonlyArray<keyof NodeClassSpec> = ["cpu", "memory", "osDisk", "dataDisk", "cpuType", "serverType", "uefi"];
+const SIZING_FIELDS: ReadonlyArray<keyof NodeClassSpec> = ["cpu", "memory", "osDisk", "dataDisk", "dataDiskVolume", "cpuType", "serverType", "uefi"];
 
 /** What each platform needs from, and refuses in, a node class. */
 const CLASS_FIELDS: Readonly<Record<Exclude<PlatformName, "metal">, { needs: Array<keyof NodeClassSpec>; refuses: Array<keyof NodeClassSpec>; why: string }>> = {
   proxmox: { needs: ["cpu", "memory", "osDisk"], refuses: ["serverType", "arch"], why: "Proxmox VMs are sized by cpu, memory and osDisk, and are amd64" },
-  hcloud: { needs: ["serverType"], refuses: ["cpu", "memory", "osDisk", "cpuType", "uefi", "arch"], why: "the server type decides the machine (its size and architecture)" },
+  hcloud: { needs: ["serverType"], refuses: ["cpu", "memory", "osDisk", "cpuType", "uefi", "arch", "dataDiskVolume"], why: "the server type decides the machine (its size and architecture)" },
 };
 
 function doesNotApply(ctx: RuleContext, path: PathSegment[], platform: PlatformName, why?: string): void {
