@@ -12,6 +12,19 @@ module "image" {
   installer_registry = null
 }
 
+# The image of node class storage: the cluster's extensions and kernel arguments with the
+# class's own (nodeClasses.*.schematic); its nodes install this installer.
+module "image_storage" {
+  source = "./modules/talos-image"
+
+  talos_version      = "v1.13.9"
+  platform           = "metal"
+  extensions         = ["siderolabs/iscsi-tools", "siderolabs/nvme-cli"]
+  extra_kernel_args  = []
+  image_base_url     = "https://factory.talos.dev"
+  installer_registry = null
+}
+
 # Talos documents that carry secrets (extension services, disk passphrases, WireGuard keys),
 # built here from sensitive variables (variables.tf) so that no value is written to a file of
 # this tree.
@@ -86,6 +99,15 @@ module "cluster" {
       file("${path.module}/patches/nodes/wk-2.yaml"),
       local.secret_documents["local-data"],
     ]
+  }
+
+  # Nodes of classes with an image of their own install their class's installer.
+  node_schematics = {
+    wk-1 = "storage"
+    wk-2 = "storage"
+  }
+  class_installer_images = {
+    storage = module.image_storage.installer_image
   }
 
   apply_mode       = var.talos_apply_mode

@@ -15,6 +15,13 @@ output "boot_image_url" {
   value       = module.image.boot_image_url
 }
 
+output "class_boot_image_urls" {
+  description = "What the machines of each node class with a schematic of its own boot first (their amd64 media)."
+  value = {
+    storage = module.image_storage.boot_image_url
+  }
+}
+
 output "kubeconfig" {
   description = "Admin kubeconfig of the cluster."
   value       = module.cluster.kubeconfig

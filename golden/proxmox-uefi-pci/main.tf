@@ -44,6 +44,7 @@ module "nodes" {
       memory    = 16384
       os_disk   = 64
       data_disk = 256
+      schematic = "gpu_worker"
       datastore = "local-lvm"
       uefi      = true
       pci       = ["iGPU", "rtx-4090"]
@@ -56,6 +57,17 @@ module "nodes" {
           gateway = "192.168.50.1"
         },
       ]
+    }
+  }
+  class_schematics = {
+    gpu_worker = {
+      extensions = [
+        "siderolabs/i915",
+        "siderolabs/nvidia-container-toolkit-production",
+        "siderolabs/nvidia-open-gpu-kernel-modules-production",
+        "siderolabs/qemu-guest-agent",
+      ]
+      extra_kernel_args = []
     }
   }
 }
@@ -82,6 +94,14 @@ module "cluster" {
   }
   node_patches = {
     gpu-1 = [file("${path.module}/patches/nodes/gpu-1.yaml")]
+  }
+
+  # Nodes of classes with an image of their own install their class's installer.
+  node_schematics = {
+    gpu-1 = "gpu_worker"
+  }
+  class_installer_images = {
+    gpu_worker = module.nodes.class_installer_images["gpu_worker"]
   }
 
   apply_mode       = var.talos_apply_mode

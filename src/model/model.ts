@@ -31,6 +31,15 @@ export interface ClusterModel {
   requiredVersion: string;
 }
 
+export interface ClassSchematicModel {
+  /** The first node class (by name) with this schematic: names its module call, image and installer. */
+  name: string;
+  /** Every class with this schematic. */
+  classes: string[];
+  extensions: string[];
+  extraKernelArgs: string[];
+}
+
 export interface TalosModel {
   version: string;
   /** Machine-config contract, vMAJOR.MINOR. */
@@ -38,6 +47,11 @@ export interface TalosModel {
   factoryUrl: string;
   extensions: string[];
   extraKernelArgs: string[];
+  /**
+   * Node classes with a schematic of their own: the cluster's extensions and kernel arguments
+   * with the class's added, by class name, in name order.
+   */
+  classSchematics: ClassSchematicModel[];
   installerMirror?: string;
   imageMirror?: string;
   installDisk: string;
@@ -232,6 +246,8 @@ export interface NodeModel {
   /** hcloud server type, from the node class. */
   serverType?: string;
   nics: NicModel[];
+  /** The class's schematic when it has one of its own (TalosModel.classSchematics), else the cluster's. */
+  schematic?: string;
   /** WireGuard tunnels, as the spec gives them. */
   wireguard: WireguardSpec[];
   pciPassthrough: string[];

@@ -1,5 +1,5 @@
 import type { ClusterSpec, NodeClassSpec, NodeNicSpec, NodeSpec, UserVolumeSpec } from "../spec/types.js";
-import type { NetworkModel, NicModel, NodeModel, PlatformModel } from "./model.js";
+import type { ClassSchematicModel, NetworkModel, NicModel, NodeModel, PlatformModel } from "./model.js";
 import { PROXMOX_DEFAULTS, ROLE_SIZING } from "./defaults.js";
 import { stableMac } from "./mac.js";
 import { bondModel, linuxBridgeModel, logicalLinkNames } from "./metal-links.js";
@@ -13,6 +13,7 @@ export function normalizeNodes(
   network: NetworkModel,
   platform: PlatformModel,
   previousHosts: ReadonlyMap<string, string> | "round-robin" = new Map(),
+  classSchematics: readonly ClassSchematicModel[] = [],
 ): NodeModel[] {
   const classes = spec.spec.nodeClasses ?? {};
   const placement =
@@ -43,6 +44,8 @@ export function normalizeNodes(
       model.address = address;
       model.ip = hostOf(address);
     }
+    const schematic = node.class === undefined ? undefined : classSchematics.find((s) => s.classes.includes(node.class ?? ""));
+    if (schematic !== undefined) model.schematic = schematic.name;
     if (sizing?.dataDisk !== undefined) model.dataDisk = sizing.dataDisk;
     if (platform.kind === "proxmox" && sizing?.dataDisk !== undefined && sizing.dataDiskVolume !== undefined) {
       model.userVolumes = withDataDiskVolume(model.userVolumes, sizing.dataDisk, sizing.dataDiskVolume);

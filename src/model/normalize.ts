@@ -4,7 +4,7 @@
  */
 import { componentSettings } from "./kubernetes-settings.js";
 import type { ClusterSpec } from "../spec/types.js";
-import type { ClusterModel, EndpointModel, NetworkModel, RegistryMirrorModel, TalosModel } from "./model.js";
+import type { ClassSchematicModel, ClusterModel, EndpointModel, NetworkModel, RegistryMirrorModel, TalosModel } from "./model.js";
 import {
   DEFAULT_API_PORT,
   DEFAULT_APISERVER_PORT,
@@ -60,7 +60,7 @@ export function normalize(spec: ClusterSpec, specPath: string, previous?: Machin
     network,
     registryMirrors: normalizeMirrors(spec),
     platform,
-    nodes: normalizeNodes(spec, network, platform, previousHosts(previous)),
+    nodes: normalizeNodes(spec, network, platform, previousHosts(previous), talos.classSchematics),
     patches: {
       common: body.patches?.common ?? [],
       controlplane: body.patches?.controlplane ?? [],
@@ -92,9 +92,11 @@ function normalizeTalos(spec: ClusterSpec): TalosModel {
     // The default (the QEMU guest agent) is for Proxmox VMs only: Hetzner and bare metal have no agent channel.
     extensions: [...new Set(talos.schematic?.extensions ?? (spec.spec.platform.proxmox !== undefined ? DEFAULT_EXTENSIONS : []))].sort(),
     extraKernelArgs: talos.schematic?.extraKernelArgs ?? [],
+    classSchematics: [],
     installDisk: talos.installDisk ?? DEFAULT_INSTALL_DISK,
     discovery: talos.discovery ?? true,
   };
+  model.classSchematics = classSchematics(spec, model);
   if (talos.installerMirror !== undefined) model.installerMirror = withoutTrailingSlashes(talos.installerMirror);
   if (talos.imageMirror !== undefined) model.imageMirror = withoutTrailingSlashes(talos.imageMirror);
   return model;
@@ -158,4 +160,27 @@ function normalizeMirrors(spec: ClusterSpec): RegistryMirrorModel[] {
     overridePath: mirror.overridePath ?? false,
     skipFallback: mirror.skipFallback ?? airGapped,
   }));
+}
+
+/**
+ * The schematics of node classes that add extensions or kernel arguments to the cluster's,
+ * one per distinct content (the factory's schematic id is a hash of it, and one image file per
+ * schematic and host is all a Proxmox host can hold: two downloads of one file would fight
+ * over it), named after the first class by name that has it. A class that adds nothing uses
+ * the cluster's image. normalize-nodes.ts gives each node the name of its class's schematic.
+ */
+function classSchematics(spec: ClusterSpec, talos: Pick<TalosModel, "extensions" | "extraKernelArgs">): ClassSchematicModel[] {
+  const byContent = new Map<string, ClassSchematicModel>();
+  const clusterKey = JSON.stringify([talos.extensions, talos.extraKernelArgs]);
+  for (const [name, cls] of Object.entries(spec.spec.nodeClasses ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (cls.schematic === undefined) continue;
+    const extensions = [...new Set([...talos.extensions, ...(cls.schematic.extensions ?? [])])].sort();
+    const extraKernelArgs = [...talos.extraKernelArgs, ...(cls.schematic.extraKernelArgs ?? []).filter((arg) => !talos.extraKernelArgs.includes(arg))];
+    const key = JSON.stringify([extensions, extraKernelArgs]);
+    if (key === clusterKey) continue;
+    const known = byContent.get(key);
+    if (known !== undefined) known.classes.push(name);
+    else byContent.set(key, { name, classes: [name], extensions, extraKernelArgs });
+  }
+  return [...byContent.values()];
 }

@@ -44,6 +44,8 @@ export interface PlatformOutputs {
    */
   nodesExpr: string;
   installerImageExpr: string;
+  /** The installer of a node class with a schematic of its own (TalosModel.classSchematics). */
+  classInstallerImageExpr?: (className: string) => string;
   /** The Kubernetes API URL, when the platform creates its address (hcloud load balancer or floating IP). */
   endpointExpr?: string;
   /** list(string) of Talos patches for the control planes that only exist at apply time (HCloudVIPConfig, certSANs). */

@@ -18,7 +18,10 @@ function configurationDigest(model: ClusterModel, node: NodeModel, files: readon
   const hash = createHash("sha256");
   const layers = ["patches/common.", `patches/${node.role}.`, `patches/nodes/${node.name}.`];
   const inline = node.role === "controlplane" ? ["values/", "manifests/"] : [];
-  hash.update(JSON.stringify([model.talos, model.kubernetes.version, model.endpoint.url, model.name]));
+  // Class schematics only when there are any (their own install image is in the node's
+  // configuration through them), so that a tree without them keeps the digests it had.
+  const talos = model.talos.classSchematics.length === 0 ? { ...model.talos, classSchematics: undefined } : model.talos;
+  hash.update(JSON.stringify([talos, model.kubernetes.version, model.endpoint.url, model.name]));
   // Services and tunnels with secrets are built in the root module, not in a patch file: their
   // spec (names of variables, never values) stands for them.
   // Only when there are any, so that a tree without them keeps the digests it had.

@@ -24,9 +24,16 @@ export function dayTwoNotes(model: ClusterModel): string[] {
       "Changing a node class's `cpu` or `memory` reboots every VM of the class, all at once (Proxmox applies the change at a restart). Roll it out one VM at a time: `tofu apply -target='module.nodes.proxmox_virtual_environment_vm.this[\"<node>\"]'` per node, or `tofu apply -parallelism=1`.",
       "Nameservers reach the nodes through the `ResolverConfig` patch; the copy in each VM's cloud-init is only read at creation, so changing them reboots nothing.",
     );
-    if (model.nodes.some((node) => node.dataDisk !== undefined)) {
-      notes.push("Data disks are attached unformatted: Talos leaves them raw for a storage system such as Rook/Ceph to claim.");
+    const rawDataDisk = model.nodes.some((node) => node.dataDisk !== undefined && !node.userVolumes.some((volume) => volume.disk.endsWith(`disk.size == ${node.dataDisk}u * GiB`)));
+    if (rawDataDisk) {
+      notes.push("Data disks without `dataDiskVolume` are attached unformatted: Talos leaves them raw for a storage system such as Rook/Ceph to claim.");
     }
+  }
+  if (model.talos.classSchematics.length > 0) {
+    const targets = platform.kind === "proxmox" ? ["module.nodes.talos_image_factory_schematic.class"] : model.talos.classSchematics.map((s) => `module.image_${s.name}`);
+    notes.push(
+      `A node class with an image of its own (\`nodeClasses.*.schematic\`) that is new on a running cluster: create its schematic first, \`tofu apply ${targets.map((target) => `-target='${target}'`).join(" ")}\`, then apply the rest. The talos provider 0.11 cannot plan a node's configuration while its installer is not known yet (fixed in 0.12). Running machines keep the image they booted until \`talosctl upgrade\` with their class's installer; new machines boot their class's image.`,
+    );
   }
   if (platform.kind === "hcloud" && model.cni.kind === "flannel") {
     notes.push(

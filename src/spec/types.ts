@@ -315,6 +315,8 @@ export interface NodeClassSpec extends NodeSettingsSpec {
   uefi?: boolean;
   /** metal: the machines' CPU architecture. */
   arch?: "amd64" | "arm64";
+  /** Extensions and kernel arguments added to the cluster's for this class's image. */
+  schematic?: SchematicSpec;
   /** Proxmox: the data disk as a user volume over the whole disk. */
   dataDiskVolume?: Pick<UserVolumeSpec, "name" | "filesystem" | "encryption">;
 }

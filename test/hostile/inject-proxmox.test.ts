@@ -1,4 +1,4 @@
 // Hostile strings injected into every string field of test/hostile/bases/proxmox.yaml: see property.ts.
 import { describeInjection } from "./property.js";
 
-describeInjection("proxmox", 4000, ["spec.nodeClasses.<key> (key)"]);
+describeInjection("proxmox", 4000, []);

@@ -99,6 +99,8 @@ interface Scenario {
   expected: string[];
   /** What else the plan must say, by resource address: attributes of the planned values. */
   planned?: Record<string, Record<string, unknown>>;
+  /** Applied first, on their own (-target), as the tree's README tells the user to. */
+  applyFirst?: string[];
 }
 
 const SCENARIOS: Scenario[] = [
@@ -212,6 +214,27 @@ const SCENARIOS: Scenario[] = [
     expected: [`update ${VM("wk-1")}`],
   },
   {
+    // A class's own image: a schematic and a download per host its VMs run on; the workers'
+    // configurations name the class's installer (used at their next upgrade); no VM changes
+    // (a running VM keeps its disk: the boot image is ignored after creation).
+    name: "give a class extensions of its own",
+    base: "proxmox",
+    change: edit(
+      "worker: { cpu: 8, memory: 16384, osDisk: 100 }",
+      "worker: { cpu: 8, memory: 16384, osDisk: 100, schematic: { extensions: [siderolabs/iscsi-tools] } }",
+    ),
+    // The talos provider 0.11 keeps a node's old configuration in the plan while its input is
+    // unknown (talos_machine_configuration_apply_resource.go ModifyPlan, fixed in 0.12 by
+    // 024ce5a), so the full apply fails until the class's schematic exists: the README says to
+    // apply it first.
+    applyFirst: ["module.nodes.talos_image_factory_schematic.class"],
+    expected: [
+      'create module.nodes.talos_image_factory_schematic.class["worker"]',
+      ...["pve-a", "pve-b", "pve-c"].map((h) => `create module.nodes.proxmox_download_file.class["worker/${h}"]`),
+      ...WORKERS.map((n) => `update ${APPLY("worker", n)}`),
+    ],
+  },
+  {
     name: "change a class's memory",
     base: "proxmox",
     change: edit("worker: { cpu: 8, memory: 16384", "worker: { cpu: 8, memory: 24576"),
@@ -312,6 +335,9 @@ describeWithTools("day 2: spec edits plan exactly what they concern", (tools) =>
       }
 
       // Applied, the tree settles: the next plan of the same tree changes nothing.
+      if (scenario.applyFirst !== undefined) {
+        await workspace.tofu("doubles", ["apply", "-auto-approve", "-input=false", "-no-color", ...scenario.applyFirst.map((target) => `-target=${target}`)], true);
+      }
       await workspace.apply();
       const again = await workspace.planReal();
       expect(describeChanges(changesOf(again.plan))).toEqual([]);

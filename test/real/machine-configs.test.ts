@@ -7,6 +7,7 @@
  * strictly. The reference tree's configurations are kept in rendered/, secrets blanked, so a
  * reviewer sees exactly what a node receives (`npm run golden:update` rewrites them).
  */
+import { parse } from "yaml";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -56,6 +57,31 @@ describeWithTools("every node's final machine configuration passes Talos's own v
         const holders = [...configs].filter(([, text]) => text.includes(fakeSecret(name))).map(([node]) => node);
         expect(holders, `the secret variable ${name} reaches no node`).not.toEqual([]);
         expect(tree.files.filter((file) => file.contents.includes(fakeSecret(name))).map((file) => file.path)).toEqual([]);
+      }
+
+      // A node of a class with a schematic of its own installs that schematic's installer: its
+      // image differs from the cluster's, and every node of one schematic installs the same.
+      const installImages = new Map([...configs].map(([node, text]) => [node, /^\s+install:\n(?:\s+\S.*\n)*?\s+image: (\S+)$/m.exec(text)?.[1]]));
+      expect([...installImages].filter(([, image]) => image === undefined).map(([node]) => node), "nodes without machine.install.image").toEqual([]);
+      const bySchematic = new Map<string, Set<string | undefined>>();
+      const spec = parse(readFileSync(join(ROOT, "fixtures", tree.name, "spec.yaml"), "utf8")) as {
+        spec: {
+          nodes: Array<{ name: string; class?: string }>;
+          nodeClasses?: Record<string, { schematic?: unknown }>;
+          platform: { metal?: { boot?: { secureBoot?: boolean } } };
+        };
+      };
+      // Secure Boot machines install the factory's Secure Boot installer (and only they do).
+      const secureBoot = spec.spec.platform.metal?.boot?.secureBoot === true;
+      for (const [node, image] of installImages) expect(image?.includes("-installer-secureboot/"), `${node} installs ${image}`).toBe(secureBoot);
+      for (const node of spec.spec.nodes) {
+        const key = node.class !== undefined && spec.spec.nodeClasses?.[node.class]?.schematic !== undefined ? node.class : "";
+        bySchematic.set(key, (bySchematic.get(key) ?? new Set()).add(installImages.get(node.name)));
+      }
+      for (const [schematic, images] of bySchematic) expect(images.size, `nodes of schematic "${schematic}" install one image`).toBe(1);
+      if (bySchematic.size > 1) {
+        const distinct = new Set([...bySchematic.values()].map((images) => [...images][0]));
+        expect(distinct.size, "each schematic has its own installer").toBe(bySchematic.size);
       }
 
       if (tree.name === REFERENCE) {

@@ -6,6 +6,7 @@
  */
 import { renderHclValue, obj } from "../../render/hcl-value.js";
 import type { Feature } from "../feature.js";
+import { imageModuleCall } from "./talos-image.js";
 
 export const metal: Feature = {
   id: "metal",
@@ -24,5 +25,6 @@ export const metal: Feature = {
       ),
     ),
     installerImageExpr: "module.image.installer_image",
+    classInstallerImageExpr: (className) => `${imageModuleCall(className)}.installer_image`,
   }),
 };

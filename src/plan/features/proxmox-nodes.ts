@@ -1,6 +1,6 @@
 /** Proxmox VE: image factory schematic, one image download per host, one VM per node. */
 import type { ClusterModel, NodeModel, ProxmoxModel } from "../../model/model.js";
-import { obj, type HclValue } from "../../render/hcl-value.js";
+import { hclString, obj, type HclValue } from "../../render/hcl-value.js";
 import type { Feature } from "../feature.js";
 import { planModuleFiles, renderSection } from "../module-files.js";
 
@@ -21,8 +21,12 @@ export const proxmoxNodes: Feature = {
       "Image factory schematic from the extensions, the nocloud image downloaded once per host, one VM per node sized from its class, addressed through cloud-init.",
     diagram: ['nodes -- "node addresses, installer image" --> cluster'],
   }),
-  files: (model) => planModuleFiles(model, FOLDER),
-  platform: () => ({ nodesExpr: "module.nodes.nodes", installerImageExpr: "module.nodes.installer_image" }),
+  files: (model) => planModuleFiles(model, FOLDER, { classSchematics: model.talos.classSchematics.length > 0 }),
+  platform: () => ({
+    nodesExpr: "module.nodes.nodes",
+    installerImageExpr: "module.nodes.installer_image",
+    classInstallerImageExpr: (schematic) => `module.nodes.class_installer_images[${hclString(schematic)}]`,
+  }),
   root: (model) => {
     const proxmox = proxmoxOf(model);
     return {
@@ -53,6 +57,10 @@ function callView(model: ClusterModel, proxmox: ProxmoxModel) {
     guestAgent: proxmox.guestAgent,
     nameservers: model.network.nameservers,
     nodes: obj(new Map(model.nodes.map((node) => [node.name, nodeValue(node)]))),
+    classSchematics:
+      model.talos.classSchematics.length === 0
+        ? null
+        : obj(new Map(model.talos.classSchematics.map((s) => [s.name, obj({ extensions: s.extensions, extra_kernel_args: s.extraKernelArgs })]))),
   };
 }
 
@@ -67,6 +75,7 @@ function nodeValue(node: NodeModel): HclValue {
     memory: node.memory,
     os_disk: node.osDisk,
     data_disk: node.dataDisk,
+    schematic: node.schematic,
     datastore: node.datastore,
     uefi: node.uefi,
     // Resource mapping names: a raw PCI address is refused by the spec rules (pci-needs-mapping).

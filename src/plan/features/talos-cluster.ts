@@ -21,7 +21,7 @@ export const talosCluster: Feature = {
     diagram: ['cluster -- "kubeconfig, talosconfig" --> outputs'],
   }),
   files: (model, context) => [
-    ...planModuleFiles(model, FOLDER, { hostnamePatch: obj(hostnameConfig(expr("name"))) }),
+    ...planModuleFiles(model, FOLDER, { hostnamePatch: obj(hostnameConfig(expr("name"))), classSchematics: model.talos.classSchematics.length > 0 }),
     ...context.patches.files,
   ],
   root: (model, context) => ({
@@ -64,6 +64,18 @@ function callView(model: ClusterModel, context: PlanContext) {
       ),
     ),
     secretDocuments: patches.secrets.locals.size === 0 ? null : obj(patches.secrets.locals),
+    ...classInstallers(model, context),
+  };
+}
+
+/** Nodes of classes with an image of their own, and each such image's installer (platform's). */
+function classInstallers(model: ClusterModel, context: PlanContext) {
+  const installer = context.platform.classInstallerImageExpr;
+  if (model.talos.classSchematics.length === 0 || installer === undefined) return { classSchematics: false };
+  return {
+    classSchematics: true,
+    nodeSchematics: obj(new Map(model.nodes.flatMap((node): Array<[string, HclValue]> => (node.schematic === undefined ? [] : [[node.name, node.schematic]])))),
+    classInstallerImages: obj(new Map(model.talos.classSchematics.map((s): [string, HclValue] => [s.name, expr(installer(s.name))]))),
   };
 }
 

@@ -6,7 +6,7 @@
 import type { ClusterModel } from "../../model/model.js";
 import type { Feature } from "../feature.js";
 import { planModuleFiles, renderSection } from "../module-files.js";
-import { expr } from "../../render/hcl-value.js";
+import { expr, obj } from "../../render/hcl-value.js";
 import { bootMedia, type Arch } from "./boot-media.js";
 
 const FOLDER = "talos-image";
@@ -63,19 +63,42 @@ export const talosImage: Feature = {
     const view = imageView(model);
     return {
       calls: [
-        renderSection(FOLDER, "call", {
-          talosVersion: model.talos.version,
-          platform,
-          extensions: model.talos.extensions,
-          extraKernelArgs: model.talos.extraKernelArgs,
-          imageBaseUrl: model.talos.imageMirror ?? model.talos.factoryUrl,
-          installerRegistry: model.talos.installerMirror ?? null,
+        renderSection(FOLDER, "call", callView(model, platform, model.talos)),
+        // Metal only: Hetzner servers boot one snapshot (spec rule platform-fit).
+        ...model.talos.classSchematics.map((schematic) =>
+          renderSection(FOLDER, "call", { ...callView(model, platform, schematic), className: schematic.classes.join(", "), callName: imageModuleCall(schematic.name).slice("module.".length) }),
+        ),
+      ],
+      outputs: [
+        renderSection(FOLDER, "outputs", {
+          bootImageDescription: bootImageDescription(model),
+          arm64: view.arm64,
+          armOutputDescription: armOutputDescription(model),
+          classBootImages:
+            model.talos.classSchematics.length === 0
+              ? null
+              : obj(new Map(model.talos.classSchematics.map((schematic) => [schematic.name, expr(`${imageModuleCall(schematic.name)}.boot_image_url`)]))),
         }),
       ],
-      outputs: [renderSection(FOLDER, "outputs", { bootImageDescription: bootImageDescription(model), arm64: view.arm64, armOutputDescription: armOutputDescription(model) })],
     };
   },
 };
+
+/** The module call that builds the image of a node class with a schematic of its own. */
+export function imageModuleCall(className: string): string {
+  return `module.image_${className}`;
+}
+
+function callView(model: ClusterModel, platform: "metal" | "hcloud", schematic: { extensions: readonly string[]; extraKernelArgs: readonly string[] }) {
+  return {
+    talosVersion: model.talos.version,
+    platform,
+    extensions: schematic.extensions,
+    extraKernelArgs: schematic.extraKernelArgs,
+    imageBaseUrl: model.talos.imageMirror ?? model.talos.factoryUrl,
+    installerRegistry: model.talos.installerMirror ?? null,
+  };
+}
 
 function bootImageDescription(model: ClusterModel): string {
   if (model.platform.kind !== "metal") return BOOT_IMAGE.hcloud;

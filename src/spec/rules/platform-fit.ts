@@ -108,5 +108,10 @@ export const platformFit: Rule = (ctx) => {
     for (const field of rules.refuses) {
       if (cls[field] !== undefined) doesNotApply(ctx, specPath("nodeClasses", name, field), platform, rules.why);
     }
+    // Every server boots the one snapshot the label selector finds, so the extensions it runs
+    // are the snapshot's: a class's own would need a snapshot per schematic.
+    if (platform === "hcloud" && cls.schematic !== undefined) {
+      doesNotApply(ctx, specPath("nodeClasses", name, "schematic"), platform, "every server boots the one Talos snapshot; put the extensions in talos.schematic");
+    }
   }
 };

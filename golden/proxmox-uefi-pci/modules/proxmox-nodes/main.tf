@@ -57,6 +57,64 @@ resource "proxmox_download_file" "talos" {
   overwrite               = false
 }
 
+# Node classes with extensions or kernel arguments of their own (nodeClasses.*.schematic): a
+# schematic and an image each, downloaded to the hosts their VMs run on (through image_host, as
+# the cluster's image), and their own installer.
+data "talos_image_factory_extensions_versions" "class" {
+  for_each = var.class_schematics
+
+  talos_version = var.talos_version
+  exact_filters = {
+    names = each.value.extensions
+  }
+}
+
+resource "talos_image_factory_schematic" "class" {
+  for_each = var.class_schematics
+
+  schematic = yamlencode({
+    customization = {
+      extraKernelArgs = each.value.extra_kernel_args
+      systemExtensions = {
+        officialExtensions = length(each.value.extensions) == 0 ? [] : data.talos_image_factory_extensions_versions.class[each.key].extensions_info[*].name
+      }
+    }
+  })
+}
+
+data "talos_image_factory_urls" "class" {
+  for_each = var.class_schematics
+
+  talos_version = var.talos_version
+  schematic_id  = talos_image_factory_schematic.class[each.key].id
+  platform      = "nocloud"
+  architecture  = "amd64"
+}
+
+locals {
+  # "<schematic>/<host>" for each host that holds the image of a class's VMs.
+  class_images = {
+    for pair in distinct([for node in var.nodes : { schematic = node.schematic, host = local.image_host[node.host] } if node.schematic != null]) :
+    "${pair.schematic}/${pair.host}" => pair
+  }
+
+  class_installer_images = {
+    for name, _ in var.class_schematics : name => var.installer_registry == null ? data.talos_image_factory_urls.class[name].urls.installer : "${var.installer_registry}/nocloud-installer/${talos_image_factory_schematic.class[name].id}:${var.talos_version}"
+  }
+}
+
+resource "proxmox_download_file" "class" {
+  for_each = local.class_images
+
+  node_name               = each.value.host
+  content_type            = "iso"
+  datastore_id            = var.image_datastore
+  file_name               = "talos-${var.cluster_name}-${talos_image_factory_schematic.class[each.value.schematic].id}-${var.talos_version}-nocloud-amd64.img"
+  url                     = "${var.image_base_url}/image/${talos_image_factory_schematic.class[each.value.schematic].id}/${var.talos_version}/nocloud-amd64.raw.gz"
+  decompression_algorithm = "gz"
+  overwrite               = false
+}
+
 resource "proxmox_virtual_environment_vm" "this" {
   for_each = var.nodes
 
@@ -114,7 +172,7 @@ resource "proxmox_virtual_environment_vm" "this" {
   disk {
     datastore_id = each.value.datastore
     interface    = "scsi0"
-    file_id      = proxmox_download_file.talos[local.image_host[each.value.host]].id
+    file_id      = each.value.schematic == null ? proxmox_download_file.talos[local.image_host[each.value.host]].id : proxmox_download_file.class["${each.value.schematic}/${local.image_host[each.value.host]}"].id
     file_format  = "raw"
     size         = each.value.os_disk
     discard      = "on"

@@ -43,3 +43,8 @@ output "installer_image" {
   description = "Installer image for machine.install.image and talosctl upgrade."
   value       = local.installer_image
 }
+
+output "class_installer_images" {
+  description = "The installer image of each node class schematic, by its name."
+  value       = local.class_installer_images
+}

@@ -65,6 +65,8 @@ variable "nodes" {
     memory    = number
     os_disk   = number
     data_disk = optional(number)
+    # The schematic of the node's class, when it has one of its own (var.class_schematics).
+    schematic = optional(string)
     datastore = string
     uefi      = bool
     # PCI passthrough: Proxmox resource mapping names.
@@ -81,5 +83,13 @@ variable "nodes" {
       trunks  = optional(string)
       model   = optional(string, "virtio")
     }))
+  }))
+}
+
+variable "class_schematics" {
+  description = "Node classes' schematics: the cluster's extensions and kernel arguments with a class's own, by the schematic's name."
+  type = map(object({
+    extensions        = list(string)
+    extra_kernel_args = list(string)
   }))
 }
