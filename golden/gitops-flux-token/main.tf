@@ -86,4 +86,6 @@ module "flux" {
   path     = "clusters/edge"
   interval = "1m0s"
   wait_for = [module.cluster.healthy, module.cilium.release]
+  # Set before the first apply: the flux provider replaces the bootstrap when it changes.
+  namespace = "gitops"
 }

@@ -90,6 +90,7 @@ export const DIAGNOSTIC_CODES = {
   "spec/route-gateway-outside": "a static route's gateway is outside the network of the NIC it is on",
   "spec/link-reused": "a physical link (or a bond's or bridge's name) is used twice on one node",
   "spec/nic-link-conflict": "a metal NIC names its link in more than one way (mac, interface, bond, bridge)",
+  "spec/tofu-runner-too-old": "tofu-controller's default runner (before v0.16.1) bundles a Terraform that cannot run the tree",
   "spec/user-volume-size": "a user volume says neither its minimum nor its maximum size, which Talos requires",
   "spec/data-disk-volume-without-disk": "a node class makes its data disk a volume but has no data disk",
   "spec/firewall-rule-name": "an ingress firewall rule takes a name another rule (of the spec or of the tree) has",

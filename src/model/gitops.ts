@@ -20,6 +20,8 @@ export interface FluxModel {
   /** User of an ssh:// URL (git@host -> git); the SSH login of the deploy key. */
   sshUser: string;
   forge?: ForgeModel;
+  /** The namespace Flux is installed in, when the spec names one (flux-system otherwise). */
+  namespace?: string;
 }
 
 export interface ArgocdModel {
@@ -55,6 +57,9 @@ export interface TofuControllerModel {
   /** Secret with the Git credentials of the GitRepository; absent for a public https repository. */
   gitSecret?: string;
   runnerImage?: string;
+  destroyResourcesOnDeletion: boolean;
+  /** The tofu-controller chart version to install, when the tree installs the controller. */
+  installVersion?: string;
   outputsSecret: string;
   env: RunnerEnvModel[];
 }

@@ -42,6 +42,7 @@ function normalizeFlux(clusterName: string, flux: FluxSpec): FluxModel {
   };
   const forge = forgeOf(flux);
   if (forge !== undefined) model.forge = forge;
+  if (flux.namespace !== undefined) model.namespace = flux.namespace;
   return model;
 }
 
@@ -70,6 +71,7 @@ function normalizeTofuController(name: string, spec: TofuControllerSpec, env: Ru
     sourceInterval: GITOPS_DEFAULTS.sourceInterval,
     approvePlan: spec.approvePlan ?? GITOPS_DEFAULTS.approvePlan,
     credentialsSecret: spec.credentialsSecret ?? `${name}-credentials`,
+    destroyResourcesOnDeletion: spec.destroyResourcesOnDeletion ?? false,
     outputsSecret: `${name}-outputs`,
     env,
   };
@@ -77,6 +79,7 @@ function normalizeTofuController(name: string, spec: TofuControllerSpec, env: Ru
   const gitSecret = spec.gitSecret ?? (spec.repository.startsWith("ssh://") ? `${name}-git` : undefined);
   if (gitSecret !== undefined) model.gitSecret = gitSecret;
   if (spec.runnerImage !== undefined) model.runnerImage = spec.runnerImage;
+  if (spec.install !== undefined) model.installVersion = spec.install.version;
   return model;
 }
 

@@ -477,6 +477,8 @@ export interface FluxSpec {
   forge?: { github?: { owner: string; repository: string }; gitea?: { url: string; owner: string; repository: string } };
   /** How Flux authenticates to Git: a generated SSH deploy key (default) or a token variable. */
   auth?: "ssh-key" | "token";
+  /** Namespace Flux is installed in (default flux-system). */
+  namespace?: string;
 }
 
 export interface ArgocdSpec {
@@ -502,6 +504,10 @@ export interface TofuControllerSpec {
   gitSecret?: string;
   /** Runner image with OpenTofu >= 1.10 or Terraform >= 1.11 as `terraform`. */
   runnerImage?: string;
+  /** Whether deleting the Terraform object destroys the cluster. */
+  destroyResourcesOnDeletion?: boolean;
+  /** Install tofu-controller itself (HelmRepository and HelmRelease). */
+  install?: { version: string };
 }
 
 export interface BackendSpec {

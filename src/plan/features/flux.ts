@@ -48,6 +48,7 @@ function view(model: ClusterModel) {
     branch: f.branch,
     path: f.path,
     interval: f.interval,
+    namespace: f.namespace ?? null,
     sshKey: f.auth === "ssh-key",
     sshUser: f.sshUser,
     hasForge: forge !== undefined,

@@ -5,9 +5,9 @@
  */
 import type { TofuControllerModel } from "../../model/gitops.js";
 import type { ClusterModel } from "../../model/model.js";
-import { emitYaml } from "../../render/yaml.js";
+import { emitYaml, emitYamlDocuments } from "../../render/yaml.js";
 import type { Feature } from "../feature.js";
-import { gitRepository, terraform, WRITTEN_OUTPUTS } from "../gitops/tofu-controller-manifests.js";
+import { gitRepository, terraform, TOFU_CONTROLLER_CHARTS, tofuControllerInstall, WRITTEN_OUTPUTS } from "../gitops/tofu-controller-manifests.js";
 import { header, type PlannedFile } from "../planned-file.js";
 
 const FOLDER = "tofu-controller";
@@ -25,6 +25,15 @@ export const tofuController: Feature = {
     return [
       yamlFile(model, `${FOLDER}/gitrepository.yaml`, gitRepositoryNotes(tofu), gitRepository(tofu)),
       yamlFile(model, `${FOLDER}/terraform.yaml`, terraformNotes(model, tofu), terraform(tofu, model.backend, model.platform.kind)),
+      ...(tofu.installVersion === undefined
+        ? []
+        : [
+            yamlDocuments(model, `${FOLDER}/install.yaml`, [
+              `tofu-controller itself: chart ${tofu.installVersion} from ${TOFU_CONTROLLER_CHARTS},`,
+              `in ${tofu.namespace}. Commit it with gitrepository.yaml and terraform.yaml to the fleet`,
+              "cluster's Flux repository, or leave it out where the controller runs already.",
+            ], tofuControllerInstall(tofu, tofu.installVersion)),
+          ]),
     ];
   },
   root: () => ({}),
@@ -36,6 +45,15 @@ function yamlFile(model: ClusterModel, path: string, notes: readonly string[], d
     path,
     kind: "yaml",
     contents: `${header("yaml", model.specPath)}\n#\n${comments}\n${emitYaml(document, { sortKeys: false })}`,
+  };
+}
+
+function yamlDocuments(model: ClusterModel, path: string, notes: readonly string[], documents: readonly unknown[]): PlannedFile {
+  const comments = notes.map((line) => `# ${line}`).join("\n");
+  return {
+    path,
+    kind: "yaml",
+    contents: `${header("yaml", model.specPath)}\n#\n${comments}\n${emitYamlDocuments(documents, { sortKeys: false })}`,
   };
 }
 

@@ -51,6 +51,8 @@ export function terraform(tofu: TofuControllerModel, backend: BackendModel, plat
   const vars = RUNNER_VARS[platform];
   if (vars !== undefined) spec["vars"] = vars;
   spec["writeOutputsToSecret"] = { name: tofu.outputsSecret, outputs: [...WRITTEN_OUTPUTS] };
+  // Said either way, so the reviewer sees it: true destroys the cluster with the object.
+  spec["destroyResourcesOnDeletion"] = tofu.destroyResourcesOnDeletion;
   if (tofu.runnerImage !== undefined || tofu.env.length > 0) spec["runnerPodTemplate"] = { spec: runnerPodSpec(tofu) };
   return {
     apiVersion: "infra.contrib.fluxcd.io/v1alpha2",
@@ -69,4 +71,37 @@ function runnerPodSpec(tofu: TofuControllerModel): Record<string, unknown> {
     valueFrom: { secretKeyRef: { name: tofu.credentialsSecret, key: variable.key } },
   }));
   return spec;
+}
+
+/** The chart repository of tofu-controller (its release manifest, docs/release.yaml). */
+export const TOFU_CONTROLLER_CHARTS = "https://flux-iac.github.io/tofu-controller";
+
+/**
+ * tofu-controller itself, as its own release manifest installs it (flux-iac/tofu-controller
+ * docs/release.yaml): a HelmRepository and a HelmRelease of the tofu-controller chart, its
+ * CRDs created on install and replaced on upgrade. The version is pinned exactly, and the
+ * controller runs in the namespace of the objects it reconciles.
+ */
+export function tofuControllerInstall(tofu: TofuControllerModel, version: string): Array<Record<string, unknown>> {
+  return [
+    {
+      apiVersion: "source.toolkit.fluxcd.io/v1",
+      kind: "HelmRepository",
+      metadata: { name: "tofu-controller", namespace: tofu.namespace },
+      spec: { interval: "1h", url: TOFU_CONTROLLER_CHARTS },
+    },
+    {
+      apiVersion: "helm.toolkit.fluxcd.io/v2",
+      kind: "HelmRelease",
+      metadata: { name: "tofu-controller", namespace: tofu.namespace },
+      spec: {
+        interval: "1h",
+        chart: { spec: { chart: "tofu-controller", version, sourceRef: { kind: "HelmRepository", name: "tofu-controller" } } },
+        releaseName: "tofu-controller",
+        targetNamespace: tofu.namespace,
+        install: { crds: "Create" },
+        upgrade: { crds: "CreateReplace" },
+      },
+    },
+  ];
 }

@@ -15,6 +15,7 @@ import { wireguardTunnels } from "./wireguard.js";
 import { firewallRules } from "./firewall.js";
 import { dataDiskVolume } from "./data-disk-volume.js";
 import { userVolumeSize } from "./user-volume-size.js";
+import { tofuRunner } from "./tofu-runner.js";
 import { inlineManifests } from "./inline-manifests.js";
 import { extensionServices } from "./extension-services.js";
 import { ipSyntax } from "./ip-syntax.js";
@@ -60,6 +61,7 @@ export const RULES: readonly Rule[] = [
   firewallRules,
   dataDiskVolume,
   userVolumeSize,
+  tofuRunner,
   inlineManifests,
   extensionServices,
   platformFit,

@@ -148,7 +148,7 @@ describe("gitops", () => {
   });
 
   it("lets tofuController combine with either", () => {
-    expect(checkMutated((s) => void (s.spec.gitops = { ...s.spec.gitops, tofuController: { repository: "ssh://git@github.com/example/infra.git", path: "infra" } }))).toEqual([]);
+    expect(checkMutated((s) => void (s.spec.gitops = { ...s.spec.gitops, tofuController: { repository: "ssh://git@github.com/example/infra.git", path: "infra", runnerImage: "ghcr.io/flux-iac/tf-runner:v0.16.5" } }))).toEqual([]);
   });
 });
 

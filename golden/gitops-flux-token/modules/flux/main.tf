@@ -14,4 +14,5 @@ resource "flux_bootstrap_git" "this" {
   embedded_manifests = true
   path               = var.path
   interval           = var.interval
+  namespace          = var.namespace
 }

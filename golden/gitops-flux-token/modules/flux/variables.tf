@@ -5,6 +5,11 @@ variable "path" {
   type        = string
 }
 
+variable "namespace" {
+  description = "The namespace Flux is installed in."
+  type        = string
+}
+
 variable "interval" {
   description = "How often Flux reconciles the repository (a Go duration)."
   type        = string
