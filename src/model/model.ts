@@ -44,6 +44,11 @@ export interface TalosModel {
   version: string;
   /** Machine-config contract, vMAJOR.MINOR. */
   contract: string;
+  /**
+   * import: the cluster already runs; the tree imports its secrets and bootstrap instead of
+   * creating them (plan/features/talos-cluster.ts).
+   */
+  secrets: "generate" | "import";
   factoryUrl: string;
   extensions: string[];
   extraKernelArgs: string[];

@@ -87,6 +87,7 @@ function normalizeTalos(spec: ClusterSpec): TalosModel {
   const model: TalosModel = {
     version,
     contract: talos.contract ?? minorOf(version),
+    secrets: talos.secrets ?? "generate",
     factoryUrl: withoutTrailingSlashes(talos.factoryUrl ?? FACTORY_URL),
     // Sorted and de-duplicated: the schematic id is a hash of this list.
     // The default (the QEMU guest agent) is for Proxmox VMs only: Hetzner and bare metal have no agent channel.

@@ -22,6 +22,8 @@ export interface RootSections {
   variables?: string[];
   calls?: string[];
   outputs?: string[];
+  /** import blocks (they may only live in the root module): imports.tf, written only when some feature has one. */
+  imports?: string[];
 }
 
 export interface ModuleInfo {

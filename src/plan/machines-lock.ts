@@ -20,7 +20,9 @@ function configurationDigest(model: ClusterModel, node: NodeModel, files: readon
   const inline = node.role === "controlplane" ? ["values/", "manifests/"] : [];
   // Class schematics only when there are any (their own install image is in the node's
   // configuration through them), so that a tree without them keeps the digests it had.
-  const talos = model.talos.classSchematics.length === 0 ? { ...model.talos, classSchematics: undefined } : model.talos;
+  // Where the secrets come from is not part of a configuration (the secrets are, and they never
+  // change): left out, so that adopting a cluster or not keeps the digests.
+  const talos = { ...model.talos, secrets: undefined, ...(model.talos.classSchematics.length === 0 ? { classSchematics: undefined } : {}) };
   hash.update(JSON.stringify([talos, model.kubernetes.version, model.endpoint.url, model.name]));
   // Services and tunnels with secrets are built in the root module, not in a patch file: their
   // spec (names of variables, never values) stands for them.

@@ -22,6 +22,6 @@ function moduleView(model: ClusterModel) {
 }
 
 /** A root-module section: templates/<folder>/root-<section>.tf.hbs with its view. */
-export function renderSection(folder: string, section: "providers" | "variables" | "call" | "outputs", view: object): string {
+export function renderSection(folder: string, section: "providers" | "variables" | "call" | "outputs" | "imports", view: object): string {
   return renderTemplate(`${folder}/root-${section}.tf`, view);
 }

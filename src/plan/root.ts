@@ -7,7 +7,7 @@ import { renderTemplate } from "../render/templates.js";
 import type { Feature, PlanContext, RootSections } from "./feature.js";
 import { header, type PlannedFile } from "./planned-file.js";
 
-const ROOT_FILES: ReadonlyArray<{ file: string; section: keyof RootSections; intro: string | null }> = [
+const ROOT_FILES: ReadonlyArray<{ file: string; section: keyof RootSections; intro: string | null; optional?: boolean }> = [
   {
     file: "providers.tf",
     section: "providers",
@@ -21,19 +21,22 @@ const ROOT_FILES: ReadonlyArray<{ file: string; section: keyof RootSections; int
   },
   { file: "main.tf", section: "calls", intro: null },
   { file: "outputs.tf", section: "outputs", intro: null },
+  {
+    file: "imports.tf",
+    section: "imports",
+    intro:
+      "# What already exists and is taken over rather than created. An import block acts once, on the plan\n# that finds its resource missing from the state; afterwards OpenTofu leaves it alone.",
+    optional: true,
+  },
 ];
 
 export function planRoot(model: ClusterModel, features: readonly Feature[], context: PlanContext): PlannedFile[] {
   const sections = features.map((feature) => feature.root(model, context));
-  const files: PlannedFile[] = ROOT_FILES.map(({ file, section, intro }) => ({
-    path: file,
-    kind: "hcl",
-    contents: renderTemplate("root/sections.tf", {
-      header: header("hcl", model.specPath),
-      intro,
-      sections: sections.flatMap((s) => s[section] ?? []),
-    }),
-  }));
+  const files: PlannedFile[] = ROOT_FILES.flatMap(({ file, section, intro, optional }): PlannedFile[] => {
+    const parts = sections.flatMap((s) => s[section] ?? []);
+    if (optional === true && parts.length === 0) return [];
+    return [{ path: file, kind: "hcl", contents: renderTemplate("root/sections.tf", { header: header("hcl", model.specPath), intro, sections: parts }) }];
+  });
   files.push({ path: "versions.tf", kind: "hcl", contents: renderTemplate("root/versions.tf", versionsView(model)) });
   return files;
 }

@@ -49,6 +49,8 @@ export interface TalosSpec {
   version?: string;
   /** Machine-config contract, e.g. v1.13; defaults to the minor of `version`. */
   contract?: string;
+  /** generate (default): a new cluster; import: the secrets of a running cluster (its secrets.yaml). */
+  secrets?: "generate" | "import";
   schematic?: SchematicSpec;
   /** Air-gapped: registry prefix that replaces factory.talos.dev for the installer image. */
   discovery?: boolean;

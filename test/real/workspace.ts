@@ -115,6 +115,8 @@ export interface ResourceChange {
     after: unknown;
     after_unknown: unknown;
     replace_paths?: unknown[];
+    /** Set when the plan imports the resource (an import block). */
+    importing?: { id?: string };
   };
   action_reason?: string;
 }
@@ -175,9 +177,20 @@ export class Workspace {
   /** TF_VAR_ values for the secrets a tree's spec names (extension services), set by write(). */
   private secretEnv: Record<string, string> = {};
 
-  /** Puts a tree in place (replacing the previous one) with a local backend on the shared state. */
-  async write(files: readonly GeneratedFile[]): Promise<void> {
+  /**
+   * Puts a tree in place (replacing the previous one) with a local backend on the shared state.
+   * A tree that adopts a running cluster (talos.secrets: import) gets that cluster's
+   * secrets.yaml, made as `talosctl gen secrets` makes it, unless told not to.
+   */
+  async write(files: readonly GeneratedFile[], options: { provideSecretsFile?: boolean } = {}): Promise<void> {
     this.secretEnv = Object.fromEntries(specSecretVariables(files).map((name) => [`TF_VAR_${name}`, fakeSecret(name)]));
+    const adopts = /^variable "talos_secrets_file"/m.test(files.find((file) => file.path === "variables.tf")?.contents ?? "");
+    if (adopts && options.provideSecretsFile !== false) {
+      const secretsFile = join(this.dir, "secrets.yaml");
+      const generated = await execa(this.tools.testkit, ["gen-secrets", "v1.13"]);
+      writeFileSync(secretsFile, generated.stdout, { mode: 0o600 });
+      this.secretEnv["TF_VAR_talos_secrets_file"] = secretsFile;
+    }
     for (const [kind, copy] of Object.entries(this.copies)) {
       for (const entry of readdirSync(copy)) {
         if (!entry.startsWith(".terraform")) rmSync(join(copy, entry), { recursive: true, force: true });
@@ -226,9 +239,9 @@ export class Workspace {
   }
 
   /** The plan of the real providers (doubles where none is served), without refresh. */
-  async planReal(): Promise<{ plan: PlanJson; run: TofuRun }> {
+  async planReal(extraArgs: readonly string[] = []): Promise<{ plan: PlanJson; run: TofuRun }> {
     const planFile = join(this.dir, "real.tfplan");
-    const run = await this.tofu("real", ["plan", "-refresh=false", "-input=false", "-no-color", `-out=${planFile}`]);
+    const run = await this.tofu("real", ["plan", "-refresh=false", "-input=false", "-no-color", ...extraArgs, `-out=${planFile}`]);
     if (run.exitCode !== 0) return { plan: {}, run };
     const shown = await this.tofu("real", ["show", "-json", planFile], true);
     return { plan: JSON.parse(shown.stdout) as PlanJson, run };

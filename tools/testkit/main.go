@@ -2,6 +2,7 @@
 //
 //	testkit provider <schema.json> <address>   serve a provider double (started by tofu)
 //	testkit schematic-id < schematic.yaml      the image factory id of a schematic
+//	testkit gen-secrets <contract>             a secrets.yaml, as talosctl gen secrets writes it
 package main
 
 import (
@@ -45,6 +46,16 @@ func run(args []string) error {
 			return err
 		}
 		fmt.Println(id)
+		return nil
+	case "gen-secrets":
+		if len(args) != 2 {
+			return fmt.Errorf("usage: testkit gen-secrets <contract, e.g. v1.13>")
+		}
+		text, err := genSecrets(args[1])
+		if err != nil {
+			return err
+		}
+		fmt.Print(text)
 		return nil
 	}
 	return fmt.Errorf("unknown command %q", args[0])

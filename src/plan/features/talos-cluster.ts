@@ -30,9 +30,15 @@ export const talosCluster: Feature = {
         customFactoryUrl: model.talos.factoryUrl === FACTORY_URL ? null : model.talos.factoryUrl,
       }),
     ],
-    variables: [renderSection(FOLDER, "variables", { secretVariables: context.patches.secretVariables.map(secretVariableView) })],
+    variables: [
+      renderSection(FOLDER, "variables", {
+        secretVariables: context.patches.secretVariables.map(secretVariableView),
+        importSecrets: model.talos.secrets === "import",
+      }),
+    ],
     calls: [renderSection(FOLDER, "call", callView(model, context))],
     outputs: [renderSection(FOLDER, "outputs", {})],
+    ...(model.talos.secrets === "import" ? { imports: [renderSection(FOLDER, "imports", {})] } : {}),
   }),
 };
 

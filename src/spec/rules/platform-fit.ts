@@ -43,6 +43,12 @@ export const platformFit: Rule = (ctx) => {
   const s = ctx.spec.spec;
   const platform = platformOf(ctx.spec);
 
+  // Adopting a cluster takes over its secrets; on Proxmox and Hetzner Cloud the tree would still
+  // create a new machine for every node, beside the running one and at its address. Until the
+  // machines themselves can be imported, only metal (whose machines are not OpenTofu's) adopts.
+  if (platform !== "metal" && s.talos?.secrets === "import") {
+    doesNotApply(ctx, specPath("talos", "secrets"), platform, "the tree would create a new machine beside every running node (importing VMs and servers is not supported yet)");
+  }
   if (platform !== "proxmox") {
     for (const [i, node] of s.nodes.entries()) {
       for (const field of PROXMOX_NODE_FIELDS) {

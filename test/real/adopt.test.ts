@@ -1,0 +1,113 @@
+/**
+ * Adoption with the real OpenTofu: a cluster that already runs (made with talosctl or
+ * talhelper from a secrets.yaml) is taken over by a tree built with `talos.secrets: import`.
+ * The plan must import its secrets and its bootstrap and create neither; every node's
+ * configuration must then carry the running cluster's certificates and tokens, read from the
+ * secrets.yaml (by the talos provider double, which imports it as the provider does:
+ * tools/testkit/talos.go importSecrets); and later plans must need the file no more.
+ */
+import { execa } from "execa";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { parse as parseYaml, parseAllDocuments } from "yaml";
+import { compile } from "../../src/index.js";
+import { ROOT } from "../golden-corpus.js";
+import { describeWithTools } from "./tools.js";
+import { changesOf, describeChanges, makeMirrors, Workspace, type Mirrors, type PlanJson } from "./workspace.js";
+
+const SPEC = readFileSync(join(ROOT, "fixtures", "adopt-metal", "spec.yaml"), "utf8");
+const SECRETS = "module.cluster.talos_machine_secrets.this";
+const BOOTSTRAP = "module.cluster.talos_machine_bootstrap.this";
+
+/** What a plan imports: address and import id. */
+function importsOf(plan: PlanJson): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const change of plan.resource_changes ?? []) {
+    if (change.change.importing !== undefined) out[change.address] = change.change.importing.id ?? "";
+  }
+  return out;
+}
+
+interface SecretsFile {
+  cluster: { id: string; secret: string };
+  secrets: { bootstraptoken: string; secretboxencryptionsecret: string };
+  trustdinfo: { token: string };
+  certs: { etcd: { crt: string }; k8s: { crt: string }; k8saggregator: { crt: string }; os: { crt: string } };
+}
+
+describeWithTools("adoption: a running cluster's secrets and bootstrap are imported, never created", (tools) => {
+  const work = mkdtempSync(join(tmpdir(), "talos-hclgen-adopt-"));
+  let mirrors: Mirrors;
+  beforeAll(() => {
+    mirrors = makeMirrors(tools, join(work, "mirrors"));
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it("imports the secrets.yaml and the bootstrap, and every configuration carries the running cluster's certificates", async () => {
+    const result = compile(SPEC, { specPath: "spec.yaml" });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.files.map((f) => f.path)).toContain("imports.tf");
+
+    // The cluster's secrets.yaml, as `talosctl gen secrets` (and talhelper gensecret) writes it.
+    const secretsPath = join(work, "secrets.yaml");
+    writeFileSync(secretsPath, (await execa(tools.testkit, ["gen-secrets", "v1.13"])).stdout, { mode: 0o600 });
+    const secrets = parseYaml(readFileSync(secretsPath, "utf8")) as SecretsFile;
+
+    const workspace = new Workspace(tools, mirrors, join(work, "adopt"));
+    await workspace.write(result.files, { provideSecretsFile: false });
+
+    // Forgotten variable: the plan fails on the default path, which names the variable, and
+    // never falls back to generating secrets the running nodes would refuse.
+    const forgotten = await workspace.planReal();
+    expect(forgotten.run.exitCode).not.toBe(0);
+    expect(forgotten.run.stderr).toContain("talos_secrets_file-is-not-set--see-README.md");
+
+    // An empty path would make OpenTofu skip the import and create new secrets: refused.
+    const empty = await workspace.planReal(["-var", "talos_secrets_file="]);
+    expect(empty.run.exitCode).not.toBe(0);
+    expect(empty.run.stderr).toContain("talos_secrets_file is empty");
+
+    const withFile = ["-var", `talos_secrets_file=${secretsPath}`];
+    const { plan, run } = await workspace.planReal(withFile);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(importsOf(plan)).toEqual({ [SECRETS]: secretsPath, [BOOTSTRAP]: "machine_bootstrap" });
+    const changes = describeChanges(changesOf(plan));
+    // Imported, so neither is created (nor replaced) by the plan: no new CA, no second bootstrap.
+    expect(changes.filter((c) => c.endsWith(SECRETS) || c.endsWith(BOOTSTRAP)).every((c) => c.startsWith("update "))).toBe(true);
+    expect(changes.filter((c) => c.startsWith("create module.cluster.talos_machine_configuration_apply")).length).toBe(4);
+    expect(changes.filter((c) => /^(destroy|replace) /.test(c))).toEqual([]);
+
+    await workspace.tofu("doubles", ["apply", "-auto-approve", "-input=false", "-no-color", ...withFile], true);
+    await workspace.reconcile();
+
+    // Every node was sent a configuration of the running cluster: its CAs, its identity, its tokens.
+    const configurations = workspace.machineConfigurations();
+    expect([...configurations.keys()].sort()).toEqual(["lab-cp-1", "lab-cp-2", "lab-cp-3", "lab-wk-1"]);
+    for (const [name, text] of configurations) {
+      const v1alpha1 = parseAllDocuments(text)[0]?.toJS() as {
+        machine: { ca: { crt: string }; token: string };
+        cluster: { id: string; secret: string; ca: { crt: string }; token: string; etcd?: { ca: { crt: string } }; aggregatorCA?: { crt: string }; secretboxEncryptionSecret?: string };
+      };
+      expect(v1alpha1.machine.ca.crt, name).toBe(secrets.certs.os.crt);
+      expect(v1alpha1.machine.token, name).toBe(secrets.trustdinfo.token);
+      expect(v1alpha1.cluster.id, name).toBe(secrets.cluster.id);
+      expect(v1alpha1.cluster.secret, name).toBe(secrets.cluster.secret);
+      expect(v1alpha1.cluster.ca.crt, name).toBe(secrets.certs.k8s.crt);
+      expect(v1alpha1.cluster.token, name).toBe(secrets.secrets.bootstraptoken);
+      if (name.startsWith("lab-cp-")) {
+        expect(v1alpha1.cluster.etcd?.ca.crt, name).toBe(secrets.certs.etcd.crt);
+        expect(v1alpha1.cluster.aggregatorCA?.crt, name).toBe(secrets.certs.k8saggregator.crt);
+        expect(v1alpha1.cluster.secretboxEncryptionSecret, name).toBe(secrets.secrets.secretboxencryptionsecret);
+      }
+    }
+
+    // Afterwards the file is gone and nothing asks for it: the import blocks stay and do nothing.
+    rmSync(secretsPath);
+    const again = await workspace.planReal();
+    expect(again.run.exitCode, again.run.stderr).toBe(0);
+    expect(importsOf(again.plan)).toEqual({});
+    expect(describeChanges(changesOf(again.plan))).toEqual([]);
+  }, 300_000);
+});
