@@ -71,7 +71,7 @@ module "nodes" {
       nics = [
         {
           bridge  = "vmbr200"
-          mac     = "bc:24:11:a2:ab:e1"
+          mac     = "BC:24:11:0F:00:02"
           address = "10.200.5.13/24"
           gateway = "10.200.5.1"
         },

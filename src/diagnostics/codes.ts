@@ -44,6 +44,7 @@ export const DIAGNOSTIC_CODES = {
   "spec/reserved-name": "a node name is a Windows device name (CON, PRN, AUX, NUL, COM1-9, LPT1-9), which cannot be a file name there",
   "spec/duplicate-address": "two nodes (or NICs) have the same IP address",
   "spec/duplicate-vm-id": "two nodes have the same Proxmox VM id",
+  "spec/duplicate-mac": "two nodes' NICs have the same MAC address",
   "spec/name-collision": "two host names (Proxmox hosts, registry mirrors) differ only in letter case, so they name the same host",
   "spec/invalid-ip": "an address has the right shape but is not a valid IP address",
   "spec/ambiguous-address": "a node sets both address and networks[0].address, and they differ",

@@ -202,6 +202,11 @@ export interface NicModel {
    * spec on metal, absent on hcloud (the cloud assigns it).
    */
   mac?: string;
+  /**
+   * proxmox: the MAC address as the spec writes it, for the VM's NIC (Proxmox keeps its case, and
+   * a case change is a NIC change); `mac` is its lower-case form for Talos's selectors.
+   */
+  vmMac?: string;
   /** metal: the link's name in Talos, when no MAC selects it. */
   link?: string;
   /** metal: a bond of physical links carries the NIC. */

@@ -83,7 +83,9 @@ function normalizeNics(
     const logicalName = logicalNames[index];
     if (platform.kind === "proxmox") {
       model.bridge = typeof nic.bridge === "string" ? nic.bridge : platform.bridge;
-      model.mac = stableMac(cluster, node.name, index);
+      // The VM's own MAC when the spec keeps one (a VM that exists), else a stable one.
+      model.mac = nic.mac?.toLowerCase() ?? stableMac(cluster, node.name, index);
+      if (nic.mac !== undefined) model.vmMac = nic.mac;
       if (nic.trunks !== undefined) model.trunks = [...nic.trunks].sort((a, b) => a - b);
       if (nic.model !== undefined) model.model = nic.model;
     } else if (platform.kind === "metal") {

@@ -347,7 +347,7 @@ export interface NodeNicSpec {
   bridge?: string | MetalBridgeSpec;
   /** metal: the link's name as Talos sees it (e.g. enp1s0), when no `mac` selects it. */
   interface?: string;
-  /** metal: the link's permanent MAC address; Talos aliases the link by it. */
+  /** metal: the link's permanent MAC address; Talos aliases the link by it. Proxmox: the VM NIC's MAC (default: derived from the names). */
   mac?: string;
   /** metal: a bond of physical links carries the NIC's address. */
   bond?: BondSpec;

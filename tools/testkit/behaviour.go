@@ -5,8 +5,8 @@ package main
 
 import (
 	"crypto/sha256"
-	"fmt"
 	"encoding/hex"
+	"fmt"
 	"math/big"
 	"strings"
 

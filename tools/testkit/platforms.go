@@ -18,22 +18,26 @@ import (
 // downloaded file's is "<datastore>:<content type>/<file name>"
 // (fwprovider/nodes/resource_download_file.go:480).
 func proxmoxBehaviour() providerBehaviour {
+	// RequiresReplace on what names or fetches the file (fwprovider/nodes/resource_download_file.go Schema).
+	downloadFile := resourceBehaviour{
+		requiresReplace: []string{"content_type", "file_name", "datastore_id", "node_name", "url", "checksum", "checksum_algorithm", "decompression_algorithm"},
+		apply: func(change planChange) error {
+			p := change.planned
+			if isUnknown(p["id"]) {
+				p["id"] = fmt.Sprintf("%s:%s/%s", str(p["datastore_id"]), str(p["content_type"]), str(p["file_name"]))
+			}
+			return nil
+		},
+	}
 	return providerBehaviour{
 		resources: map[string]resourceBehaviour{
 			// ForceNew of node_name unless migrate (vm.go:1781-1789) is the real provider's: the
 			// day-2 plans run against it, the double only records applies.
 			"proxmox_virtual_environment_vm": {apply: applyProxmoxVM},
-			// RequiresReplace on what names or fetches the file (fwprovider/nodes/resource_download_file.go Schema).
-			"proxmox_download_file": {
-				requiresReplace: []string{"content_type", "file_name", "datastore_id", "node_name", "url", "checksum", "checksum_algorithm", "decompression_algorithm"},
-				apply: func(change planChange) error {
-					p := change.planned
-					if isUnknown(p["id"]) {
-						p["id"] = fmt.Sprintf("%s:%s/%s", str(p["datastore_id"]), str(p["content_type"]), str(p["file_name"]))
-					}
-					return nil
-				},
-			},
+			"proxmox_download_file":          downloadFile,
+			// The deprecated name of the same resource (resource_download_file.go Metadata), which
+			// hand-written modules like seed 004's still use.
+			"proxmox_virtual_environment_download_file": downloadFile,
 		},
 	}
 }
@@ -154,9 +158,9 @@ func hcloudBehaviour() providerBehaviour {
 					}
 					return documentationIPv4(seed, "ip")
 				},
-				"ipv4":         func(tftypes.Type) any { return documentationIPv4(seed, "lb") },
+				"ipv4": func(tftypes.Type) any { return documentationIPv4(seed, "lb") },
 				// A private address (load balancer or server in the network): in the node network.
-				"ip": func(tftypes.Type) any { return dhcpLease(seed) },
+				"ip":           func(tftypes.Type) any { return dhcpLease(seed) },
 				"ipv6_address": func(tftypes.Type) any { return documentationIPv6(seed) },
 				"ipv6":         func(tftypes.Type) any { return documentationIPv6(seed) },
 			})

@@ -84,7 +84,7 @@ function nodeValue(node: NodeModel): HclValue {
     nics: node.nics.map((nic) =>
       obj({
         bridge: nic.bridge,
-        mac: nic.mac,
+        mac: nic.vmMac ?? nic.mac,
         vlan_id: nic.vlan,
         address: nic.address,
         gateway: nic.gateway,

@@ -7,6 +7,7 @@ export const nodeIdentity: Rule = (ctx) => {
   // Node indexes, not paths: a path is only built for a report (a 1000-node spec has none).
   const names = new Map<string, number>();
   const vmIds = new Map<number, number>();
+  const macs = new Map<string, [number, number]>();
   ctx.spec.spec.nodes.forEach((node, i) => {
     const firstName = names.get(node.name);
     if (firstName === undefined) names.set(node.name, i);
@@ -18,6 +19,21 @@ export const nodeIdentity: Rule = (ctx) => {
         hint: "node names must be unique: they become host names, resource names and file names",
       });
     }
+    // A MAC address names one NIC of one machine (on one node, metal-links.ts says it).
+    node.networks?.forEach((nic, k) => {
+      if (nic.mac === undefined) return;
+      const key = nic.mac.toLowerCase();
+      const first = macs.get(key);
+      if (first === undefined) macs.set(key, [i, k]);
+      else if (first[0] !== i) {
+        ctx.report({
+          code: "spec/duplicate-mac",
+          message: `MAC address ${nic.mac} is already used by ${ctx.ref(specPath("nodes", first[0], "networks", first[1]))}`,
+          path: specPath("nodes", i, "networks", k, "mac"),
+          hint: "two machines with one MAC address on a network reach neither reliably",
+        });
+      }
+    });
     if (node.vmId === undefined) return;
     const firstId = vmIds.get(node.vmId);
     if (firstId === undefined) vmIds.set(node.vmId, i);
