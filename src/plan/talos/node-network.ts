@@ -51,10 +51,11 @@ function metalDocuments(model: ClusterModel, node: NodeModel): Document[] {
   const documents: Document[] = [];
   const links: string[] = [];
   const dhcpMetric = node.nics.some((nic) => nic.gateway !== undefined) ? DHCP_ROUTE_METRIC_BEHIND_STATIC : undefined;
+  const shared = sharedLinks(node.nics);
   node.nics.forEach((nic, index) => {
-    const link = metalLink(nic, index, documents);
+    const link = metalLink(nic, index, documents, shared);
     if (link === undefined) return; // the spec rules reject a metal NIC that names no link
-    links.push(addressedLink(nic, link, documents, nic.dhcpRouteMetric ?? dhcpMetric));
+    links.push(addressedLink(nic, link, documents, nic.dhcpRouteMetric ?? dhcpMetric, shared));
   });
   const vipLink = links[0];
   if (carriesVip(model, node) && vipLink !== undefined) documents.push(layer2VipConfig(model.endpoint.vip, vipLink));
@@ -73,7 +74,38 @@ interface MetalLink {
  * The NIC's link: a bond or bridge over its members, an alias bound to the spec's MAC, or the
  * spec's link name. Adds the aliases of the physical links it selects by MAC.
  */
-function metalLink(nic: NicModel, index: number, documents: Document[]): MetalLink | undefined {
+/**
+ * What the NICs of one node that share a physical link (its own NIC and VLANs on it, or
+ * several VLANs) must write once: the alias of a MAC, and the parent link's document.
+ */
+interface SharedLinks {
+  /** The alias of each MAC, by the first NIC that selects it. */
+  aliasByMac: Map<string, string>;
+  /** Links some untagged NIC addresses: that NIC writes the parent's document. */
+  addressed: Set<string>;
+  /** Links some VLAN of the node sits on. */
+  vlanParents: Set<string>;
+  /** Parent documents already written (a trunk's VLANs). */
+  written: Set<string>;
+}
+
+function sharedLinks(nics: readonly NicModel[]): SharedLinks {
+  const aliasByMac = new Map<string, string>();
+  nics.forEach((nic, index) => {
+    if (nic.bond === undefined && nic.linuxBridge === undefined && nic.mac !== undefined && !aliasByMac.has(nic.mac)) aliasByMac.set(nic.mac, nicAlias(index));
+  });
+  const addressed = new Set<string>();
+  const vlanParents = new Set<string>();
+  for (const nic of nics) {
+    if (nic.bond !== undefined || nic.linuxBridge !== undefined) continue;
+    const name = nic.mac !== undefined ? aliasByMac.get(nic.mac) : nic.link;
+    if (name === undefined) continue;
+    (nic.vlan === undefined ? addressed : vlanParents).add(name);
+  }
+  return { aliasByMac, addressed, vlanParents, written: new Set() };
+}
+
+function metalLink(nic: NicModel, index: number, documents: Document[], shared: SharedLinks): MetalLink | undefined {
   const aliases = (members: readonly LinkMemberModel[]) => {
     for (const member of members) if (member.mac !== undefined) documents.push(linkAliasConfig(member.link, member.mac));
   };
@@ -87,14 +119,15 @@ function metalLink(nic: NicModel, index: number, documents: Document[]): MetalLi
     aliases(bridge.members);
     return { name: bridge.name, configure: (settings) => bridgeConfig(bridge, settings), alwaysWritten: true };
   }
-  const name = nic.mac !== undefined ? nicAlias(index) : nic.link;
+  const name = nic.mac !== undefined ? (shared.aliasByMac.get(nic.mac) ?? nicAlias(index)) : nic.link;
   if (name === undefined) return undefined;
-  if (nic.mac !== undefined) documents.push(linkAliasConfig(name, nic.mac));
+  // One alias per MAC, written by the first NIC on it (a second alias of one link is refused).
+  if (nic.mac !== undefined && name === nicAlias(index)) documents.push(linkAliasConfig(name, nic.mac));
   return { name, configure: (settings) => linkConfig(name, settings), alwaysWritten: false };
 }
 
 /** Adds the documents that address the NIC (on a VLAN if tagged) and returns the addressed link. */
-function addressedLink(nic: NicModel, link: MetalLink, documents: Document[], dhcpMetric: number | undefined): string {
+function addressedLink(nic: NicModel, link: MetalLink, documents: Document[], dhcpMetric: number | undefined, shared: SharedLinks): string {
   const settings = {
     ...(nic.address === undefined ? {} : { address: nic.address }),
     ...(nic.gateway === undefined ? {} : { gateway: nic.gateway }),
@@ -102,14 +135,20 @@ function addressedLink(nic: NicModel, link: MetalLink, documents: Document[], dh
     routes: nic.routes,
   };
   if (nic.vlan === undefined) {
-    if (link.alwaysWritten) documents.push(link.configure({ up: true, ...settings }));
+    // A link that also carries VLANs is up whatever its own addressing (they need it up).
+    if (link.alwaysWritten || shared.vlanParents.has(link.name)) documents.push(link.configure({ up: true, ...settings }));
     else if (nic.address !== undefined || nic.mtu !== undefined || nic.routes.length > 0) documents.push(link.configure(settings));
+    shared.written.add(link.name);
     if (nic.address === undefined) documents.push(dhcpv4Config(link.name, dhcpMetric));
     return link.name;
   }
-  // The parent carries only tagged frames: bring it up without addresses.
   const vlan = `${link.name}.${nic.vlan}`;
-  documents.push(link.configure({ up: true }));
+  // The parent's document is written once: by its own NIC when it has one (with its addresses),
+  // else here, up and without addresses (it carries only tagged frames).
+  if (!shared.addressed.has(link.name) && !shared.written.has(link.name)) {
+    documents.push(link.configure({ up: true }));
+    shared.written.add(link.name);
+  }
   documents.push(vlanConfig(vlan, link.name, nic.vlan, settings));
   if (nic.address === undefined) documents.push(dhcpv4Config(vlan, dhcpMetric));
   return vlan;

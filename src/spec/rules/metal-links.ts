@@ -45,6 +45,13 @@ export const metalLinks: Rule = (ctx) => {
         hint: "a physical link joins one bond or bridge, or carries one NIC; give each its own link",
       });
     };
+    // Links a bond or bridge enslaves: a VLAN cannot sit on one of them.
+    const members = new Map<string, PathSegment[]>();
+    const claimMember = (key: string, what: string, path: PathSegment[]) => {
+      members.set(key, path);
+      claim(key, what, path);
+    };
+    const tagged: Array<{ key: string; what: string; path: PathSegment[] }> = [];
     const logicalNames = logicalLinkNames(networks);
     networks.forEach((nic, k) => {
       const nicPath = specPath("nodes", i, "networks", k);
@@ -58,13 +65,19 @@ export const metalLinks: Rule = (ctx) => {
           hint: "keep one: mac or interface for one physical link, bond or bridge for a link made of several",
         });
       }
-      if (nic.mac !== undefined) claim(`mac ${nic.mac.toLowerCase()}`, `MAC ${nic.mac}`, [...nicPath, "mac"]);
-      if (nic.interface !== undefined) claim(`link ${nic.interface}`, `link ${quote(nic.interface)}`, [...nicPath, "interface"]);
+      // A VLAN shares its parent link with the link's own NIC and with the other VLANs on it
+      // (Talos: a VLANConfig names its parent); the same VLAN twice on a link is still reuse.
+      const tag = nic.vlan === undefined ? "" : ` vlan ${nic.vlan}`;
+      const shown = nic.vlan === undefined ? "" : ` (VLAN ${nic.vlan})`;
+      if (nic.mac !== undefined) claim(`mac ${nic.mac.toLowerCase()}${tag}`, `MAC ${nic.mac}${shown}`, [...nicPath, "mac"]);
+      if (nic.interface !== undefined) claim(`link ${nic.interface}${tag}`, `link ${quote(nic.interface)}${shown}`, [...nicPath, "interface"]);
+      if (nic.vlan !== undefined && nic.mac !== undefined) tagged.push({ key: `mac ${nic.mac.toLowerCase()}`, what: `MAC ${nic.mac}`, path: [...nicPath, "mac"] });
+      if (nic.vlan !== undefined && nic.interface !== undefined) tagged.push({ key: `link ${nic.interface}`, what: `link ${quote(nic.interface)}`, path: [...nicPath, "interface"] });
       const logicalName = logicalNames[k];
       const group = nic.bond ?? (typeof nic.bridge === "object" ? nic.bridge : undefined);
       const groupKey = nic.bond !== undefined ? "bond" : "bridge";
       if (logicalName !== undefined) claim(`link ${logicalName}`, `link ${quote(logicalName)}`, [...nicPath, groupKey, ...(group?.name === undefined ? [] : ["name"])]);
-      group?.members.forEach((member, m) => checkMember(ctx, member, [...nicPath, groupKey, "members", m], claim));
+      group?.members.forEach((member, m) => checkMember(ctx, member, [...nicPath, groupKey, "members", m], claimMember));
       if (nic.bond !== undefined) checkBondOptions(ctx, nic.bond, [...nicPath, "bond"]);
       if (nic.dhcpRouteMetric !== undefined && nic.address !== "dhcp") {
         ctx.report({
@@ -76,6 +89,16 @@ export const metalLinks: Rule = (ctx) => {
         });
       }
     });
+    for (const parent of tagged) {
+      const member = members.get(parent.key);
+      if (member === undefined) continue;
+      ctx.report({
+        code: "spec/link-reused",
+        message: `${parent.what} is already used on this node, by ${displayPath(member)}`,
+        path: parent.path,
+        hint: "a link a bond or bridge enslaves carries no VLAN of its own: put the VLAN on the bond or bridge",
+      });
+    }
   });
 };
 
