@@ -30,6 +30,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./commands/init.js")).runInitCommand,
   },
   {
+    name: "import",
+    summary: "write the spec of a cluster made with talhelper (import talhelper talconfig.yaml)",
+    load: async () => (await import("./commands/import.js")).runImportCommand,
+  },
+  {
     name: "schema",
     summary: "print the spec's JSON Schema",
     load: async () => (await import("./commands/schema.js")).runSchemaCommand,

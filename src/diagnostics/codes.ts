@@ -135,6 +135,12 @@ export const DIAGNOSTIC_CODES = {
   "validate/stub-missing": "the offline stub provider is not built (run npm run build)",
   "validate/dependency-missing": "a package the validate command needs is not installed",
   "validate/unsupported-platform": "offline validate does not support this operating system or architecture",
+
+  // Importing another tool's configuration (src/import/)
+  "import/not-carried": "a field of the imported configuration has no place in the spec written (yet): the warning says where it goes by hand",
+  "import/talenv-reference": "a talenv ${VAR} reference where the spec takes a value: substitute it (a secret goes in a sensitive variable)",
+  "import/unsupported": "a value of the imported configuration the spec cannot express (the message says why)",
+  "import/patch-file": "a patch file (@path) of the imported configuration cannot be read or parsed",
 } as const satisfies Record<string, string>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

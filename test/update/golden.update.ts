@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { it } from "vitest";
 import { buildCase, listCases, ROOT, writeGolden } from "../golden-corpus.js";
+import { listImportCases, runImportCase, writeExpected } from "../import-corpus.js";
 import { renderedFiles } from "../real/redact.js";
 import { tools } from "../real/tools.js";
 import { realTree, REFERENCE } from "../real/trees.js";
@@ -17,6 +18,10 @@ if (process.env["CI"]) throw new Error("golden:update is refused under CI: golde
 
 it("rewrites golden/", () => {
   for (const name of listCases()) writeGolden(buildCase(name));
+});
+
+it("rewrites test/import/talhelper/*/expected/", () => {
+  for (const name of listImportCases()) writeExpected(runImportCase(name));
 });
 
 it.skipIf(tools === null)("rewrites rendered/ (needs npm run tools)", async () => {

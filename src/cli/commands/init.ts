@@ -2,19 +2,14 @@
  * `talos-hclgen init [path]`: write a commented starter spec that builds as is, with a
  * modeline so the editor completes and checks every field against the JSON Schema.
  */
-import { existsSync, lstatSync, readFileSync, renameSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import {
-  ensureFolder,
-  removeQuietly,
-  writeTempBeside,
-} from "../../output/atomic-file.js";
-import { errorMessage } from "../../output/disk-entry.js";
 import { flag, parseCommandArgs, stringOption, usageError } from "../args.js";
 import { ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { packageRoot, schemaFile } from "../package-root.js";
 import { displayPath } from "../spec-inputs.js";
+import { writeFileAtomically } from "../write-file-atomically.js";
 import { starterSpec, type StarterPlatform } from "./starter-spec.js";
 
 function isStarterPlatform(value: string): value is StarterPlatform {
@@ -96,7 +91,7 @@ export async function runInitCommand(
     specPath: shown,
     platform,
   });
-  const failure = writeAtomically(target, text);
+  const failure = writeFileAtomically(target, text);
   if (failure !== undefined) {
     io.stderr.write(
       `talos-hclgen init: error: cannot write "${shown}": ${failure}\n`,
@@ -149,18 +144,4 @@ function defaultVersions(): {
     kubernetes: pick("kubernetes"),
     cilium: pick("cilium"),
   };
-}
-
-/** Temp file then rename, so an interrupted init never leaves half a spec. */
-function writeAtomically(target: string, text: string): string | undefined {
-  let temp = "";
-  try {
-    ensureFolder(dirname(target), []);
-    temp = writeTempBeside(target, text);
-    renameSync(temp, target);
-    return undefined;
-  } catch (error) {
-    if (temp !== "") removeQuietly(temp);
-    return errorMessage(error);
-  }
 }

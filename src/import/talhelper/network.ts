@@ -1,0 +1,217 @@
+/**
+ * A talhelper node's networkInterfaces (Talos v1alpha1 Device entries) as the spec's
+ * nodes[].networks: one NIC per device and one per VLAN, the link named by interface, MAC,
+ * bond or bridge; the default route becomes the NIC's gateway, the others static routes; a
+ * device's VIP becomes endpoint.vip. What the spec has no field for is reported.
+ */
+import type { PathSegment } from "../../diagnostics/diagnostic.js";
+import type { BondMode, BondSpec, LinkMemberSpec, MetalBridgeSpec, NodeNicSpec, StaticRouteSpec } from "../../spec/types.js";
+import { isRecord, notCarried, numberAt, stringAt, stringsAt, unsupported, type ImportContext } from "./context.js";
+import type { TalDevice, TalRoute } from "./talconfig.js";
+
+export interface ImportedNetworks {
+  networks: NodeNicSpec[];
+  /** The VIP a device announces (Layer2VIPConfig), with where it was written. */
+  vip?: { ip: string; path: PathSegment[] };
+}
+
+const BOND_MODES: ReadonlySet<string> = new Set(["802.3ad", "active-backup", "balance-rr", "balance-xor", "broadcast", "balance-tlb", "balance-alb"]);
+const HASH_POLICIES: ReadonlySet<string> = new Set(["layer2", "layer2+3", "layer3+4", "encap2+3", "encap3+4"]);
+const DEFAULT_ROUTE = new Set(["0.0.0.0/0", ""]);
+
+/** Device fields the import reads; any other is reported where it goes by hand. */
+const DEVICE_FIELDS = new Set(["interface", "deviceSelector", "addresses", "routes", "bond", "bridge", "vlans", "mtu", "dhcp", "dhcpOptions", "vip"]);
+
+export function importNetworks(ctx: ImportContext, base: PathSegment[], value: unknown): ImportedNetworks {
+  const out: ImportedNetworks = { networks: [] };
+  if (value === undefined || value === null) return out;
+  if (!Array.isArray(value)) {
+    unsupported(ctx, base, "networkInterfaces is not a list", "fix the talconfig first");
+    return out;
+  }
+  value.forEach((raw, k) => {
+    const path = [...base, k];
+    if (!isRecord(raw)) return unsupported(ctx, path, "a networkInterfaces entry is not a map", "fix the talconfig first");
+    const device = raw as TalDevice;
+    for (const key of Object.keys(device)) {
+      if (!DEVICE_FIELDS.has(key)) notCarried(ctx, [...path, key], "nodes[].patches (a machine.network.interfaces patch)");
+    }
+    const link = deviceLink(ctx, path, device);
+    if (link === undefined) return;
+    // A device that only carries VLANs (a trunk) has no address of its own: only its VLANs are NICs.
+    const trunkOnly = device.addresses === undefined && device.dhcp !== true && Array.isArray(device.vlans);
+    if (!trunkOnly) {
+      const nic = addressing(ctx, path, device, { ...link });
+      if (nic === undefined) return;
+      out.networks.push(nic);
+    }
+    const vip = stringAt(ctx, [...path, "vip", "ip"], device.vip?.ip);
+    if (vip !== undefined) out.vip = { ip: vip, path: [...path, "vip", "ip"] };
+    importVlans(ctx, path, device, link, out);
+  });
+  return out;
+}
+
+/** How the device names its link: interface, MAC, bond or bridge. */
+function deviceLink(ctx: ImportContext, path: PathSegment[], device: TalDevice): Partial<NodeNicSpec> | undefined {
+  const nic: Partial<NodeNicSpec> = {};
+  const name = stringAt(ctx, [...path, "interface"], device.interface);
+  if (device.bond !== undefined) {
+    const bond = importBond(ctx, [...path, "bond"], device.bond);
+    if (bond === undefined) return undefined;
+    nic.bond = name === undefined ? bond : { name, ...bond };
+  } else if (device.bridge !== undefined) {
+    const bridge = importBridge(ctx, [...path, "bridge"], device.bridge);
+    if (bridge === undefined) return undefined;
+    nic.bridge = name === undefined ? bridge : { name, ...bridge };
+  } else if (device.deviceSelector !== undefined) {
+    const mac = selectorMac(ctx, [...path, "deviceSelector"], device.deviceSelector);
+    if (mac === undefined) return undefined;
+    nic.mac = mac;
+  } else if (name !== undefined) {
+    nic.interface = name;
+  } else {
+    unsupported(ctx, path, "the device names no link (interface, deviceSelector, bond or bridge)", "fix the talconfig first");
+    return undefined;
+  }
+  return nic;
+}
+
+/** Addresses, routes, MTU and DHCP of a device or a VLAN: what a NIC of the spec carries. */
+function addressing(ctx: ImportContext, path: PathSegment[], source: { addresses?: unknown; routes?: unknown; mtu?: unknown; dhcp?: unknown; dhcpOptions?: { routeMetric?: unknown } }, nic: Partial<NodeNicSpec>): NodeNicSpec | undefined {
+  const addresses = stringsAt(ctx, [...path, "addresses"], source.addresses) ?? [];
+  if (addresses.length > 1) {
+    unsupported(ctx, [...path, "addresses", 1], "a NIC of the spec has one address", "keep one address here and add the others through a node patch (machine.network.interfaces)");
+    return undefined;
+  }
+  const [address] = addresses;
+  if (address !== undefined) {
+    if (!address.includes("/")) {
+      unsupported(ctx, [...path, "addresses", 0], `the address ${address} has no prefix length`, "write it with its prefix, e.g. 192.168.1.10/24");
+      return undefined;
+    }
+    nic.address = address;
+  } else if (source.dhcp === true) {
+    nic.address = "dhcp";
+    const metric = numberAt(ctx, [...path, "dhcpOptions", "routeMetric"], source.dhcpOptions?.routeMetric);
+    if (metric !== undefined) nic.dhcpRouteMetric = metric;
+  } else {
+    unsupported(ctx, path, "the device has neither an address nor dhcp: true", "give it its address, or dhcp: true");
+    return undefined;
+  }
+  const mtu = numberAt(ctx, [...path, "mtu"], source.mtu);
+  if (mtu !== undefined) nic.mtu = mtu;
+  const routes = importRoutes(ctx, [...path, "routes"], source.routes);
+  if (routes.gateway !== undefined) nic.gateway = routes.gateway;
+  if (routes.routes.length > 0) nic.routes = routes.routes;
+  return nic as NodeNicSpec;
+}
+
+function importRoutes(ctx: ImportContext, path: PathSegment[], value: unknown): { gateway?: string; routes: StaticRouteSpec[] } {
+  const out: { gateway?: string; routes: StaticRouteSpec[] } = { routes: [] };
+  if (value === undefined || value === null) return out;
+  if (!Array.isArray(value)) {
+    unsupported(ctx, path, "routes is not a list", "fix the talconfig first");
+    return out;
+  }
+  value.forEach((raw, r) => {
+    if (!isRecord(raw)) return;
+    const route = raw as TalRoute;
+    const network = stringAt(ctx, [...path, r, "network"], route.network) ?? "";
+    const gateway = stringAt(ctx, [...path, r, "gateway"], route.gateway);
+    const metric = numberAt(ctx, [...path, r, "metric"], route.metric);
+    if (gateway === undefined) return notCarried(ctx, [...path, r], "nodes[].patches (a route without a gateway)");
+    if (DEFAULT_ROUTE.has(network) && metric === undefined) {
+      out.gateway = gateway;
+      return;
+    }
+    out.routes.push({ to: network === "" ? "0.0.0.0/0" : network, via: gateway, ...(metric === undefined ? {} : { metric }) });
+  });
+  return out;
+}
+
+/** deviceSelector by hardware address only: the spec's `mac`. Bus path and driver are not typed. */
+function selectorMac(ctx: ImportContext, path: PathSegment[], selector: Record<string, unknown>): string | undefined {
+  const others = Object.keys(selector).filter((key) => key !== "hardwareAddr" && key !== "physical");
+  const mac = stringAt(ctx, [...path, "hardwareAddr"], selector["hardwareAddr"]);
+  if (mac === undefined || others.length > 0 || mac.includes("*")) {
+    unsupported(
+      ctx,
+      path,
+      "the spec selects a link by its name or its exact MAC address only",
+      "name the link (interface: enp1s0) or give its MAC (deviceSelector.hardwareAddr without a wildcard); a bus path or driver goes in a node patch",
+    );
+    return undefined;
+  }
+  return mac;
+}
+
+function members(ctx: ImportContext, path: PathSegment[], interfaces: unknown, selectors: unknown): LinkMemberSpec[] | undefined {
+  const out: LinkMemberSpec[] = (stringsAt(ctx, [...path, "interfaces"], interfaces) ?? []).map((name) => ({ interface: name }));
+  if (Array.isArray(selectors)) {
+    for (const [s, selector] of selectors.entries()) {
+      if (!isRecord(selector)) continue;
+      const mac = selectorMac(ctx, [...path, "deviceSelectors", s], selector);
+      if (mac === undefined) return undefined;
+      out.push({ mac });
+    }
+  }
+  if (out.length === 0) {
+    unsupported(ctx, path, "the bond or bridge has no member links", "list them under interfaces or deviceSelectors");
+    return undefined;
+  }
+  return out;
+}
+
+function importBond(ctx: ImportContext, path: PathSegment[], bond: NonNullable<TalDevice["bond"]>): Omit<BondSpec, "name"> | undefined {
+  const links = members(ctx, path, bond.interfaces, bond.deviceSelectors);
+  const mode = stringAt(ctx, [...path, "mode"], bond.mode);
+  if (links === undefined) return undefined;
+  if (mode === undefined || !BOND_MODES.has(mode)) {
+    unsupported(ctx, [...path, "mode"], `the bond mode ${mode ?? "(none)"} is not one the spec knows`, `one of ${[...BOND_MODES].join(", ")}`);
+    return undefined;
+  }
+  const out: Omit<BondSpec, "name"> = { mode: mode as BondMode, members: links };
+  const lacpRate = stringAt(ctx, [...path, "lacpRate"], bond.lacpRate);
+  if (lacpRate === "slow" || lacpRate === "fast") out.lacpRate = lacpRate;
+  const hash = stringAt(ctx, [...path, "xmitHashPolicy"], bond.xmitHashPolicy);
+  if (hash !== undefined && HASH_POLICIES.has(hash)) out.hashPolicy = hash as NonNullable<BondSpec["hashPolicy"]>;
+  for (const key of ["miimon", "updelay", "downdelay"] as const) {
+    const n = numberAt(ctx, [...path, key], bond[key]);
+    if (n !== undefined) out[key] = n;
+  }
+  for (const key of Object.keys(bond)) {
+    if (!["interfaces", "deviceSelectors", "mode", "lacpRate", "xmitHashPolicy", "miimon", "updelay", "downdelay"].includes(key))
+      notCarried(ctx, [...path, key], "nodes[].patches (a BondConfig field the spec does not type)");
+  }
+  return out;
+}
+
+function importBridge(ctx: ImportContext, path: PathSegment[], bridge: NonNullable<TalDevice["bridge"]>): Omit<MetalBridgeSpec, "name"> | undefined {
+  const links = members(ctx, path, bridge.interfaces, undefined);
+  if (links === undefined) return undefined;
+  const out: Omit<MetalBridgeSpec, "name"> = { members: links };
+  if (bridge.stp?.enabled === true) out.stp = true;
+  if (bridge.vlan?.vlanFiltering === true) out.vlanFiltering = true;
+  return out;
+}
+
+/** Each VLAN of a device: a NIC of the spec on the same link, tagged. */
+function importVlans(ctx: ImportContext, path: PathSegment[], device: TalDevice, parent: Partial<NodeNicSpec>, out: ImportedNetworks): void {
+  if (!Array.isArray(device.vlans)) return;
+  if (parent.bond !== undefined || typeof parent.bridge === "object") {
+    notCarried(ctx, [...path, "vlans"], "nodes[].patches (VLANs on a bond or bridge beside its own address)");
+    return;
+  }
+  device.vlans.forEach((raw, v) => {
+    const vlanPath = [...path, "vlans", v];
+    if (!isRecord(raw)) return;
+    const id = numberAt(ctx, [...vlanPath, "vlanId"], raw["vlanId"]);
+    if (id === undefined) return;
+    const link: Partial<NodeNicSpec> = parent.mac !== undefined ? { mac: parent.mac } : { interface: parent.interface ?? "" };
+    const nic = addressing(ctx, vlanPath, raw, { ...link, vlan: id });
+    if (nic !== undefined) out.networks.push(nic);
+    const vip = stringAt(ctx, [...vlanPath, "vip", "ip"], isRecord(raw["vip"]) ? raw["vip"]["ip"] : undefined);
+    if (vip !== undefined) out.vip = { ip: vip, path: [...vlanPath, "vip", "ip"] };
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * talhelper patches (cluster, node group and node): each a string, either inline YAML or
+ * `@path` to a file beside the talconfig (talhelper pkg/config/patch.go). A strategic merge
+ * patch is carried as it is; a JSON Patch (RFC 6902, a list of operations) becomes the strategic
+ * merge patch that does the same where it adds, replaces or removes values under map keys, and
+ * is reported otherwise (a list item by index has no strategic merge equivalent).
+ */
+import { parseAllDocuments } from "yaml";
+import type { PathSegment } from "../../diagnostics/diagnostic.js";
+import type { TalosPatch } from "../../spec/types.js";
+import { isRecord, patchFileProblem, stringAt, unsupported, type ImportContext } from "./context.js";
+
+export function importPatches(ctx: ImportContext, path: PathSegment[], value: unknown): TalosPatch[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    unsupported(ctx, path, "patches is not a list", "fix the talconfig first");
+    return [];
+  }
+  const out: TalosPatch[] = [];
+  value.forEach((raw, p) => {
+    const patchPath = [...path, p];
+    const text = stringAt(ctx, patchPath, raw);
+    if (text === undefined) return;
+    const source = text.startsWith("@") ? ctx.readPatchFile(text.slice(1)) : text;
+    if (source === undefined) return patchFileProblem(ctx, patchPath, `the patch file ${text.slice(1)} cannot be read`, "patch files are read relative to the talconfig's folder");
+    const documents = parseAllDocuments(source);
+    for (const document of Array.isArray(documents) ? documents : [documents]) {
+      if (document.errors.length > 0) return patchFileProblem(ctx, patchPath, `the patch is not YAML: ${document.errors[0]?.message.split("\n")[0] ?? ""}`, "fix the patch first");
+      const patch: unknown = document.toJS();
+      if (patch === null || patch === undefined) continue;
+      if (Array.isArray(patch)) {
+        const merged = fromJsonPatch(patch);
+        if (merged === undefined) {
+          return unsupported(ctx, patchPath, "a JSON Patch with an operation on a list item, or other than add, replace or remove", "write it as a strategic merge patch: the spec's patches are strategic merge patches");
+        }
+        out.push(merged);
+      } else if (isRecord(patch)) out.push(patch);
+      else return unsupported(ctx, patchPath, "the patch is neither a map nor a list of operations", "fix the patch first");
+    }
+  });
+  return out;
+}
+
+/**
+ * add, replace and remove operations on paths of map keys only, as one strategic merge patch; a
+ * removal is Talos's `$patch: delete` directive (docs talos/v1.13 patching.mdx).
+ */
+function fromJsonPatch(operations: unknown[]): TalosPatch | undefined {
+  const merged: Record<string, unknown> = {};
+  for (const operation of operations) {
+    if (!isRecord(operation)) return undefined;
+    const { op, path, value } = operation;
+    if ((op !== "add" && op !== "replace" && op !== "remove") || typeof path !== "string" || !path.startsWith("/")) return undefined;
+    // RFC 6901 pointer segments, ~1 and ~0 unescaped; a number or "-" addresses a list.
+    const keys = path.slice(1).split("/").map((key) => key.replace(/~1/g, "/").replace(/~0/g, "~"));
+    if (keys.some((key) => key === "" || key === "-" || /^\d+$/.test(key))) return undefined;
+    let target = merged;
+    for (const key of keys.slice(0, -1)) {
+      const next = target[key];
+      if (next !== undefined && !isRecord(next)) return undefined;
+      target = (next ?? (target[key] = {})) as Record<string, unknown>;
+    }
+    target[keys[keys.length - 1] ?? ""] = op === "remove" ? { $patch: "delete" } : value;
+  }
+  return merged;
+}

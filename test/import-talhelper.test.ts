@@ -1,0 +1,100 @@
+/**
+ * `import talhelper`: each talconfig in test/import/talhelper/ imports to its expected spec
+ * and diagnostics, whole; a spec it writes builds with no error; and the command, run as a
+ * process, writes the spec or nothing, with the exit codes of the CLI.
+ */
+import { execa } from "execa";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { compile } from "../src/index.js";
+import { ROOT } from "./golden-corpus.js";
+import { listImportCases, readExpected, runImportCase } from "./import-corpus.js";
+
+describe("import talhelper: the corpus", () => {
+  it("has cases", () => {
+    expect(listImportCases().length).toBeGreaterThanOrEqual(3);
+  });
+
+  for (const name of listImportCases()) {
+    it(`${name}: imports to expected/ whole`, () => {
+      const result = runImportCase(name);
+      expect(Object.fromEntries(result.expected)).toEqual(Object.fromEntries(readExpected(name)));
+      if (result.specText === undefined) return;
+      const built = compile(result.specText, { specPath: "spec.yaml" });
+      expect(built.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+      expect(built.files.length).toBeGreaterThan(10);
+    });
+  }
+});
+
+describe("import talhelper: the command", () => {
+  const work = mkdtempSync(join(tmpdir(), "talos-hclgen-import-"));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  const cli = join(ROOT, "bin", "talos-hclgen.js");
+  const run = (args: string[]) => execa(process.execPath, [cli, ...args], { cwd: ROOT, reject: false, env: { NO_COLOR: "1", TALOS_HCLGEN_NO_CACHE: "1" } });
+
+  it("writes the spec with -o, refuses to overwrite it, and says what is next", async () => {
+    const out = join(work, "homelab.yaml");
+    const first = await run(["import", "talhelper", "test/import/talhelper/homelab/talconfig.yaml", "-o", out]);
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(readFileSync(out, "utf8")).toBe(readExpected("homelab").get("spec.yaml"));
+    expect(first.stderr).toContain("next: talos-hclgen build");
+    const again = await run(["import", "talhelper", "test/import/talhelper/homelab/talconfig.yaml", "-o", out]);
+    expect(again.exitCode).toBe(2);
+    expect(again.stderr).toContain("already exists");
+  });
+
+  it("prints the spec on stdout without -o", async () => {
+    const result = await run(["import", "talhelper", "test/import/talhelper/homelab/talconfig.yaml"]);
+    expect(result.exitCode).toBe(0);
+    // execa drops the output's final newline.
+    expect(`${result.stdout}\n`).toBe(readExpected("homelab").get("spec.yaml"));
+  });
+
+  it("writes nothing and exits 2 when the talconfig cannot be carried over", async () => {
+    const out = join(work, "refused.yaml");
+    const result = await run(["import", "talhelper", "test/import/talhelper/refused/talconfig.yaml", "-o", out]);
+    expect(result.exitCode).toBe(2);
+    expect(existsSync(out)).toBe(false);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain("error[import/");
+  });
+
+  it("exits 2 on a usage mistake and on a file it cannot read", async () => {
+    expect((await run(["import", "helmfile", "x.yaml"])).exitCode).toBe(2);
+    expect((await run(["import", "talhelper"])).exitCode).toBe(2);
+    const missing = await run(["import", "talhelper", join(work, "nope.yaml")]);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain("cannot read");
+  });
+
+  const node = "nodes:\n  - hostname: cp-1\n    ipAddress: 10.0.0.11\n    controlPlane: true\n    networkInterfaces:\n      - interface: eth0\n        addresses: [10.0.0.11/24]\n";
+
+  it("writes the spec but exits 2 when it would not build, saying why", async () => {
+    const talconfig = join(work, "old-kubernetes.yaml");
+    writeFileSync(talconfig, `clusterName: lab\ntalosVersion: v1.13.9\nkubernetesVersion: v1.20.0\nendpoint: https://10.0.0.11:6443\n${node}`);
+    const out = join(work, "old-kubernetes-spec.yaml");
+    const result = await run(["import", "talhelper", talconfig, "-o", out]);
+    expect(result.exitCode).toBe(2);
+    expect(existsSync(out)).toBe(true);
+    expect(result.stderr).toContain("the spec does not build yet");
+    expect(result.stderr).toContain("error[spec/");
+  });
+
+  it("never copies a plain-text secret of the talconfig into a spec", async () => {
+    const secret = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
+    const talconfig = join(work, "secret.yaml");
+    writeFileSync(talconfig, `clusterName: lab\nendpoint: https://10.0.0.11:6443\npatches:\n  - |-\n    machine:\n      env:\n        AWS_SECRET_ACCESS_KEY: ${secret}\n${node}`);
+    const out = join(work, "secret-spec.yaml");
+    const result = await run(["import", "talhelper", talconfig, "-o", out]);
+    expect(result.exitCode).toBe(2);
+    expect(existsSync(out)).toBe(false);
+    expect(result.stderr).toContain("spec/secret-in-spec");
+    expect(`${result.stdout}${result.stderr}`).not.toContain(secret);
+    const piped = await run(["import", "talhelper", talconfig]);
+    expect(piped.exitCode).toBe(2);
+    expect(piped.stdout).toBe("");
+  });
+});
