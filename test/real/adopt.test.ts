@@ -14,6 +14,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { parse as parseYaml, parseAllDocuments } from "yaml";
 import { compile } from "../../src/index.js";
 import { ROOT } from "../golden-corpus.js";
+import { runImportCase } from "../import-corpus.js";
+import { validateConfigurations } from "./talos-validate.js";
 import { describeWithTools } from "./tools.js";
 import { changesOf, describeChanges, makeMirrors, Workspace, type Mirrors, type PlanJson } from "./workspace.js";
 
@@ -109,5 +111,45 @@ describeWithTools("adoption: a running cluster's secrets and bootstrap are impor
     expect(again.run.exitCode, again.run.stderr).toBe(0);
     expect(importsOf(again.plan)).toEqual({});
     expect(describeChanges(changesOf(again.plan))).toEqual([]);
+  }, 300_000);
+
+  // talos-hclgen import talhelper, then the tree, then what each node receives: it passes Talos's
+  // own validation, and what the talconfig said reaches the node.
+  it("an imported talconfig's nodes receive valid configurations that say what the talconfig said", async () => {
+    const imported = runImportCase("homelab");
+    expect(imported.specText).toBeDefined();
+    const result = compile(imported.specText ?? "", { specPath: "cluster.yaml" });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const workspace = new Workspace(tools, mirrors, join(work, "imported"));
+    await workspace.write(result.files);
+    await workspace.apply();
+    const configs = workspace.machineConfigurations();
+    expect([...configs.keys()].sort()).toEqual(["cp-1", "cp-2", "cp-3", "wk-1"]);
+    const verdicts = await validateConfigurations(tools, join(work, "imported", "configs"), configs, "metal");
+    const problems = verdicts.filter((v) => !v.valid || v.warnings.length > 0);
+    expect(problems, problems.map((p) => `${p.node}: ${p.error} ${p.warnings.join("; ")}`).join("\n")).toEqual([]);
+
+    const documents = (node: string): Array<Record<string, unknown>> =>
+      parseAllDocuments(configs.get(node) ?? "").map((d) => d.toJS() as Record<string, unknown>);
+    const kind = (node: string, wanted: string, name?: string) =>
+      documents(node).find((d) => d["kind"] === wanted && (name === undefined || d["name"] === name));
+    // cp-1: its 802.3ad bond over two ports found by MAC, the VIP on it, the role's label and patch.
+    expect(kind("cp-1", "BondConfig", "bond0")).toMatchObject({ bondMode: "802.3ad", lacpRate: "fast", xmitHashPolicy: "layer3+4", miimon: 100, addresses: [{ address: "10.10.0.11/24" }] });
+    expect(kind("cp-1", "Layer2VIPConfig", "10.10.0.10")).toMatchObject({ link: "bond0" });
+    const v1alpha1 = (node: string) => documents(node)[0] as { machine: Record<string, unknown>; cluster: Record<string, unknown> };
+    expect(v1alpha1("cp-1").machine["nodeLabels"]).toMatchObject({ "topology.kubernetes.io/region": "home" });
+    expect(v1alpha1("cp-1").cluster["proxy"]).toMatchObject({ disabled: true });
+    expect(v1alpha1("cp-1").cluster["apiServer"]).toMatchObject({ certSANs: expect.arrayContaining(["k8s.home.example.net"]) });
+    // wk-1: its own address and the storage VLAN on one port, its route, labels and taint, its patch file.
+    expect(kind("wk-1", "LinkConfig", "eno1")).toMatchObject({ addresses: [{ address: "10.10.0.21/24" }] });
+    expect(kind("wk-1", "VLANConfig", "eno1.30")).toMatchObject({ parent: "eno1", vlanID: 30, mtu: 9000, routes: [{ destination: "10.40.0.0/16", gateway: "10.10.30.254" }] });
+    expect(v1alpha1("wk-1").machine["sysfs"]).toEqual({ "devices.system.cpu.intel_pstate.no_turbo": "1" });
+    expect(v1alpha1("wk-1").machine["nodeAnnotations"]).toEqual({ "example.net/rack": "r1" });
+    expect(JSON.stringify(v1alpha1("wk-1").machine["kubelet"])).toContain("storage=true:NoSchedule");
+    // Every node: the cluster patch file (time servers) and the JSON Patch turned strategic merge.
+    for (const node of configs.keys()) {
+      expect(JSON.stringify(documents(node)), node).toContain("time.cloudflare.com");
+      expect(JSON.stringify(v1alpha1(node).machine["kubelet"]), node).toContain("rotate-server-certificates");
+    }
   }, 300_000);
 });
