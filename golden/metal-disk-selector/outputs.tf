@@ -16,7 +16,7 @@ output "boot_image_url" {
 }
 
 output "class_boot_image_urls" {
-  description = "What the machines of each node class with a schematic of its own boot first (their amd64 media)."
+  description = "What the machines of each node class with a schematic of its own boot first (the media of the class's architecture)."
   value = {
     storage = module.image_storage.boot_image_url
   }

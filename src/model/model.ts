@@ -3,7 +3,7 @@
  * derived value computed. Plan and render read only this, never the raw spec. Arrays are
  * in a deterministic order (nodes in spec order, maps sorted by key).
  */
-import type { FirewallRuleSpec, WireguardSpec, BondSpec, ExtensionServiceSpec, InlineManifestSpec, MachineFileSpec, MetalBridgeSpec, StaticRouteSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
+import type { FirewallRuleSpec, WireguardSpec, BondSpec, ExtensionServiceSpec, InlineManifestSpec, MachineFileSpec, MetaValueSpec, MetalBridgeSpec, OverlaySpec, StaticRouteSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
 import type { GitopsModel } from "./gitops.js";
 import type { CiliumModel } from "./cilium.js";
 import type { AddonModel } from "./addons.js";
@@ -38,6 +38,10 @@ export interface ClassSchematicModel {
   classes: string[];
   extensions: string[];
   extraKernelArgs: string[];
+  /** metal: the board overlay (the class's, else the cluster's). */
+  overlay?: OverlaySpec;
+  /** metal: META values by key (the class's over the cluster's); absent when none. */
+  meta?: MetaValueSpec[];
 }
 
 export interface TalosModel {
@@ -52,6 +56,10 @@ export interface TalosModel {
   factoryUrl: string;
   extensions: string[];
   extraKernelArgs: string[];
+  /** metal: the board overlay of the cluster's image (absent, not null, when none: lock digests). */
+  overlay?: OverlaySpec;
+  /** metal: META values of the cluster's image, by key; absent when none. */
+  meta?: MetaValueSpec[];
   /**
    * Node classes with a schematic of their own: the cluster's extensions and kernel arguments
    * with the class's added, by class name, in name order.
@@ -180,6 +188,8 @@ export interface MetalModel {
   secureBoot: boolean;
   /** Some node class is arm64: its machines boot arm64 media. */
   arm64: boolean;
+  /** The arm64 node classes, by name. */
+  arm64Classes: string[];
 }
 
 export type PlatformModel = ProxmoxModel | HcloudModel | MetalModel;

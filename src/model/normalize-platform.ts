@@ -30,8 +30,11 @@ export function normalizePlatform(spec: ClusterSpec, talos: TalosModel): Platfor
   }
   if (platform.hcloud !== undefined) return normalizeHcloud(platform.hcloud);
   const boot = platform.metal?.boot;
-  const arm64 = Object.values(spec.spec.nodeClasses ?? {}).some((cls) => cls.arch === "arm64");
-  return { kind: "metal", bootMedia: boot?.media ?? "iso", secureBoot: boot?.secureBoot ?? false, arm64 };
+  const arm64Classes = Object.entries(spec.spec.nodeClasses ?? {})
+    .filter(([, cls]) => cls.arch === "arm64")
+    .map(([name]) => name)
+    .sort();
+  return { kind: "metal", bootMedia: boot?.media ?? "iso", secureBoot: boot?.secureBoot ?? false, arm64: arm64Classes.length > 0, arm64Classes };
 }
 
 function normalizeHcloud(hcloud: NonNullable<ClusterSpec["spec"]["platform"]["hcloud"]>): HcloudModel {

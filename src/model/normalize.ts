@@ -3,7 +3,7 @@
  * one calls), so plan and render never have to guess.
  */
 import { componentSettings } from "./kubernetes-settings.js";
-import type { ClusterSpec } from "../spec/types.js";
+import type { ClusterSpec, MetaValueSpec, OverlaySpec } from "../spec/types.js";
 import type { ClassSchematicModel, ClusterModel, EndpointModel, NetworkModel, RegistryMirrorModel, TalosModel } from "./model.js";
 import {
   DEFAULT_API_PORT,
@@ -97,6 +97,10 @@ function normalizeTalos(spec: ClusterSpec): TalosModel {
     installDisk: talos.installDisk ?? DEFAULT_INSTALL_DISK,
     discovery: talos.discovery ?? true,
   };
+  const overlay = talos.schematic?.overlay;
+  if (overlay !== undefined) model.overlay = normalizeOverlay(overlay);
+  const meta = metaByKey([], talos.schematic?.meta ?? []);
+  if (meta.length > 0) model.meta = meta;
   model.classSchematics = classSchematics(spec, model);
   if (talos.installerMirror !== undefined) model.installerMirror = withoutTrailingSlashes(talos.installerMirror);
   if (talos.imageMirror !== undefined) model.imageMirror = withoutTrailingSlashes(talos.imageMirror);
@@ -170,18 +174,41 @@ function normalizeMirrors(spec: ClusterSpec): RegistryMirrorModel[] {
  * over it), named after the first class by name that has it. A class that adds nothing uses
  * the cluster's image. normalize-nodes.ts gives each node the name of its class's schematic.
  */
-function classSchematics(spec: ClusterSpec, talos: Pick<TalosModel, "extensions" | "extraKernelArgs">): ClassSchematicModel[] {
+function classSchematics(spec: ClusterSpec, talos: Pick<TalosModel, "extensions" | "extraKernelArgs" | "overlay" | "meta">): ClassSchematicModel[] {
   const byContent = new Map<string, ClassSchematicModel>();
-  const clusterKey = JSON.stringify([talos.extensions, talos.extraKernelArgs]);
+  const clusterKey = JSON.stringify([talos.extensions, talos.extraKernelArgs, talos.overlay ?? null, talos.meta ?? []]);
   for (const [name, cls] of Object.entries(spec.spec.nodeClasses ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (cls.schematic === undefined) continue;
     const extensions = [...new Set([...talos.extensions, ...(cls.schematic.extensions ?? [])])].sort();
     const extraKernelArgs = [...talos.extraKernelArgs, ...(cls.schematic.extraKernelArgs ?? []).filter((arg) => !talos.extraKernelArgs.includes(arg))];
-    const key = JSON.stringify([extensions, extraKernelArgs]);
+    const overlay = cls.schematic.overlay === undefined ? talos.overlay : normalizeOverlay(cls.schematic.overlay);
+    const meta = metaByKey(talos.meta ?? [], cls.schematic.meta ?? []);
+    const key = JSON.stringify([extensions, extraKernelArgs, overlay ?? null, meta]);
     if (key === clusterKey) continue;
     const known = byContent.get(key);
     if (known !== undefined) known.classes.push(name);
-    else byContent.set(key, { name, classes: [name], extensions, extraKernelArgs });
+    else
+      byContent.set(key, {
+        name,
+        classes: [name],
+        extensions,
+        extraKernelArgs,
+        ...(overlay === undefined ? {} : { overlay }),
+        ...(meta.length === 0 ? {} : { meta }),
+      });
   }
   return [...byContent.values()];
+}
+
+/** Options in name order: the schematic (and its id) does not depend on how the spec lists them. */
+function normalizeOverlay(overlay: OverlaySpec): OverlaySpec {
+  const options = overlay.options === undefined ? undefined : Object.fromEntries(Object.entries(overlay.options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { name: overlay.name, image: overlay.image, ...(options === undefined ? {} : { options }) };
+}
+
+/** META values by key, `over`'s replacing `base`'s, in key order. */
+function metaByKey(base: readonly MetaValueSpec[], over: readonly MetaValueSpec[]): MetaValueSpec[] {
+  const byKey = new Map<number, MetaValueSpec>();
+  for (const value of [...base, ...over]) byKey.set(value.key, { key: value.key, value: value.value });
+  return [...byKey.values()].sort((a, b) => a.key - b.key);
 }

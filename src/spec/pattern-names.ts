@@ -117,6 +117,11 @@ export const PATTERN_EXPECTATIONS: Readonly<Record<string, PatternExpectation>> 
     expect: 'an extension name such as "siderolabs/qemu-guest-agent"',
     hint: (v) => (/^[a-z0-9][a-z0-9._-]*$/.test(v) ? suggest(`siderolabs/${v}`) : undefined),
   },
+  overlayName: { expect: 'a board overlay name such as "rpi_generic" (lower-case letters, digits, "_", "-" and ".")' },
+  overlayImage: {
+    expect: 'an image such as "siderolabs/sbc-raspberrypi", without a tag',
+    hint: (v) => (/[:@]/.test(v) ? suggest(v.replace(/[:@].*$/, "")) : undefined),
+  },
   kernelArg: { expect: "one kernel argument without spaces", hint: (v) => (/\s/.test(v.trim()) ? "write one list item per argument" : undefined) },
   diskPath: { expect: 'a device path such as "/dev/sda"', hint: (v) => (/^[a-z][a-z0-9]*$/.test(v) ? suggest(`/dev/${v}`) : undefined) },
   proxmoxNodeName: { expect: 'a Proxmox node name (letters, digits and "-")' },

@@ -66,6 +66,21 @@ export interface TalosSpec {
 export interface SchematicSpec {
   extensions?: string[];
   extraKernelArgs?: string[];
+  /** metal: a board overlay (image factory schematic overlay). */
+  overlay?: OverlaySpec;
+  /** metal: META partition values (image factory customization.meta). */
+  meta?: MetaValueSpec[];
+}
+
+export interface OverlaySpec {
+  name: string;
+  image: string;
+  options?: Record<string, string>;
+}
+
+export interface MetaValueSpec {
+  key: number;
+  value: string;
 }
 
 export interface KubernetesSpec {

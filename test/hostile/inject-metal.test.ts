@@ -2,4 +2,4 @@
 import { describeInjection } from "./property.js";
 
 // A class name is only a reference: it groups settings and appears nowhere in the tree.
-describeInjection("metal", 2000, ["spec.nodeClasses.<key> (key)"]);
+describeInjection("metal", 2000, []);

@@ -67,7 +67,8 @@ describeWithTools("every node's final machine configuration passes Talos's own v
       const spec = parse(readFileSync(join(ROOT, "fixtures", tree.name, "spec.yaml"), "utf8")) as {
         spec: {
           nodes: Array<{ name: string; class?: string }>;
-          nodeClasses?: Record<string, { schematic?: unknown }>;
+          talos?: { schematic?: { overlay?: { name: string }; meta?: unknown } };
+          nodeClasses?: Record<string, { schematic?: { overlay?: { name: string }; meta?: unknown } }>;
           platform: { metal?: { boot?: { secureBoot?: boolean } } };
         };
       };
@@ -83,6 +84,17 @@ describeWithTools("every node's final machine configuration passes Talos's own v
         const distinct = new Set([...bySchematic.values()].map((images) => [...images][0]));
         expect(distinct.size, "each schematic has its own installer").toBe(bySchematic.size);
       }
+
+      // What each image is made of reaches the image factory: the board overlays and META values
+      // the spec gives are in the schematics the tree posts, and no other schematic has any.
+      const posted = workspace
+        .readState()
+        .resources.filter((r) => r.type === "talos_image_factory_schematic")
+        .flatMap((r) => r.instances.map((i) => parse(String(i.attributes["schematic"])) as { overlay?: { name: string }; customization?: { meta?: Array<{ key: number }> } }));
+      const specOverlays = [spec.spec.talos?.schematic, ...Object.values(spec.spec.nodeClasses ?? {}).map((c) => c.schematic)].flatMap((x) => (x?.overlay === undefined ? [] : [x.overlay.name]));
+      expect([...new Set(posted.flatMap((p) => (p.overlay === undefined ? [] : [p.overlay.name])))].sort()).toEqual([...new Set(specOverlays)].sort());
+      const specMeta = [spec.spec.talos?.schematic, ...Object.values(spec.spec.nodeClasses ?? {}).map((c) => c.schematic)].some((x) => x?.meta !== undefined);
+      expect(posted.some((p) => p.customization?.meta !== undefined)).toBe(specMeta);
 
       if (tree.name === REFERENCE) {
         const dir = join(ROOT, "rendered", REFERENCE);

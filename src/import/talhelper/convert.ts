@@ -59,6 +59,7 @@ const NODE_DESTINATIONS: Readonly<Record<string, string | null>> = {
   certSANs: null,
   disableSearchDomain: null,
   noSchematicValidate: null,
+  machineSpec: null,
   kernelModules: null,
   machineFiles: null,
   extensionServices: null,
@@ -69,7 +70,6 @@ const NODE_DESTINATIONS: Readonly<Record<string, string | null>> = {
   machineDisks: "nodes[].userVolumes",
 
   talosImageURL: "machine.install.image in nodes[].patches",
-  machineSpec: "platform.metal.boot and nodeClasses.*.arch",
   ingressFirewall: "network.firewall",
   volumes: "nodes[].volumes",
   userVolumes: "nodes[].userVolumes",
@@ -105,10 +105,12 @@ export function convertTalconfig(ctx: ImportContext, config: TalConfig): Cluster
   const nodes = importNodes(ctx, config.nodes) ?? [];
 
   const schematic = commonSchematic(ctx, nodes, roles, config);
-  if (schematic !== undefined && (schematic.extensions.length > 0 || schematic.extraKernelArgs.length > 0)) {
+  if (schematic !== undefined && (schematic.extensions.length > 0 || schematic.extraKernelArgs.length > 0 || schematic.overlay !== undefined || schematic.meta !== undefined)) {
     body.talos.schematic = {
       ...(schematic.extensions.length > 0 ? { extensions: schematic.extensions } : {}),
       ...(schematic.extraKernelArgs.length > 0 ? { extraKernelArgs: schematic.extraKernelArgs } : {}),
+      ...(schematic.overlay === undefined ? {} : { overlay: schematic.overlay }),
+      ...(schematic.meta === undefined ? {} : { meta: schematic.meta }),
     };
   }
   const installDisks = new Set(nodes.map((n) => n.spec.installDisk));
@@ -120,7 +122,13 @@ export function convertTalconfig(ctx: ImportContext, config: TalConfig): Cluster
 
   const endpoint = importEndpoint(ctx, config.endpoint, nodes);
   const network = nodes.length === 0 ? undefined : importNetwork(ctx, nodes);
-  body.platform = { metal: {} };
+  body.platform = { metal: metalBoot(ctx, nodes, schematic) };
+  // arm64 machines are a node class of their own (its boot media are arm64; the installer serves both).
+  const arm64 = nodes.filter((n) => n.machine.arch === "arm64");
+  if (arm64.length > 0) {
+    body.nodeClasses = { arm64: { arch: "arm64" } };
+    for (const node of arm64) node.spec.class = "arm64";
+  }
 
   const cni = importCni(ctx, config.cniConfig);
   if (cni !== undefined) body.cni = cni;
@@ -228,6 +236,7 @@ interface ImportedNode {
   disableSearchDomain: boolean;
   schematic?: ImportedSchematic;
   extraManifests: string[];
+  machine: { arch: "amd64" | "arm64"; secureBoot: boolean; uki: boolean };
 }
 
 function importNodes(ctx: ImportContext, value: unknown): ImportedNode[] | undefined {
@@ -288,6 +297,7 @@ function importNode(ctx: ImportContext, path: PathSegment[], raw: Record<string,
     path,
     disableSearchDomain: raw["disableSearchDomain"] === true,
     extraManifests: stringsAt(ctx, [...path, "extraManifests"], raw["extraManifests"]) ?? [],
+    machine: { arch: "amd64", secureBoot: false, uki: false },
   };
   if (reachedAt !== undefined) out.reachedAt = reachedAt;
   if (networks.vip !== undefined) out.vip = networks.vip;
@@ -295,6 +305,24 @@ function importNode(ctx: ImportContext, path: PathSegment[], raw: Record<string,
   if (nameservers !== undefined) out.nameservers = nameservers;
   const schematic = importSchematic(ctx, [...path, "schematic"], raw["schematic"]);
   if (schematic !== undefined) out.schematic = schematic;
+  out.machine = importMachineSpec(ctx, [...path, "machineSpec"], raw["machineSpec"]);
+  return out;
+}
+
+/** talhelper's machineSpec: the node's architecture and how it boots (its boot media). */
+function importMachineSpec(ctx: ImportContext, path: PathSegment[], value: unknown): ImportedNode["machine"] {
+  const out: ImportedNode["machine"] = { arch: "amd64", secureBoot: false, uki: false };
+  if (!isRecord(value)) return out;
+  for (const key of Object.keys(value)) {
+    if (!["mode", "arch", "secureboot", "useUKI"].includes(key)) notCarried(ctx, [...path, key], "platform.metal.boot");
+  }
+  const mode = stringAt(ctx, [...path, "mode"], value["mode"]);
+  if (mode !== undefined && mode !== "metal") notCarried(ctx, [...path, "mode"], `nothing: the spec's metal platform boots metal images, not ${mode}`);
+  const arch = stringAt(ctx, [...path, "arch"], value["arch"]);
+  if (arch === "arm64") out.arch = "arm64";
+  else if (arch !== undefined && arch !== "amd64") unsupported(ctx, [...path, "arch"], `the architecture ${arch} is not amd64 or arm64`, "fix the talconfig first");
+  out.secureBoot = value["secureboot"] === true;
+  out.uki = value["useUKI"] === true;
   return out;
 }
 
@@ -327,6 +355,21 @@ function commonSchematic(ctx: ImportContext, nodes: ImportedNode[], roles: Recor
   }
   void config;
   return chosen[0]?.schematic;
+}
+
+/** How the machines boot: one way for the cluster (platform.metal.boot). */
+function metalBoot(ctx: ImportContext, nodes: ImportedNode[], schematic: ImportedSchematic | undefined): NonNullable<ClusterSpecBody["platform"]["metal"]> {
+  const secureBoot = nodes.filter((n) => n.machine.secureBoot);
+  const uki = nodes.filter((n) => n.machine.uki);
+  for (const [subset, field] of [[secureBoot, "secureboot"], [uki, "useUKI"]] as const) {
+    if (subset.length > 0 && subset.length < nodes.length) notCarried(ctx, [...(subset[0]?.path ?? ["nodes"]), "machineSpec", field], "platform.metal.boot (one way to boot for the cluster)");
+  }
+  const boot: NonNullable<NonNullable<ClusterSpecBody["platform"]["metal"]>["boot"]> = {};
+  // A board overlay's image is a disk image written to the board (spec rule board-images).
+  if (schematic?.overlay !== undefined) boot.media = "disk-image";
+  else if (uki.length === nodes.length && nodes.length > 0) boot.media = "uki";
+  if (secureBoot.length === nodes.length && nodes.length > 0) boot.secureBoot = true;
+  return Object.keys(boot).length === 0 ? {} : { boot };
 }
 
 function importEndpoint(ctx: ImportContext, value: unknown, nodes: ImportedNode[]): ClusterSpecBody["endpoint"] | undefined {

@@ -18,7 +18,7 @@ export interface TalhelperImport {
 }
 
 /** The spec body's keys in the order the reference documents them. */
-const BODY_ORDER = ["talos", "kubernetes", "endpoint", "network", "platform", "cni", "roles", "patches", "nodes"];
+const BODY_ORDER = ["talos", "kubernetes", "endpoint", "network", "platform", "cni", "roles", "patches", "nodeClasses", "nodes"];
 
 export function importTalhelper(text: string, file: string, readPatchFile: (path: string) => string | undefined): TalhelperImport {
   const parsed = parseSpec(text, file);

@@ -3,10 +3,10 @@
  * hcloud): one schematic, the platform's installer image, and the URL of what the machines
  * boot first. Proxmox VMs have their own, in modules/proxmox-nodes.
  */
-import type { ClusterModel } from "../../model/model.js";
+import type { ClassSchematicModel, ClusterModel } from "../../model/model.js";
 import type { Feature } from "../feature.js";
 import { planModuleFiles, renderSection } from "../module-files.js";
-import { expr, obj } from "../../render/hcl-value.js";
+import { expr, obj, type HclValue } from "../../render/hcl-value.js";
 import { bootMedia, type Arch } from "./boot-media.js";
 
 const FOLDER = "talos-image";
@@ -57,7 +57,7 @@ export const talosImage: Feature = {
     description: `Image factory schematic from the extensions, the ${factoryPlatform(model)} installer image, the boot image URL (through the image mirror when one is set).`,
     diagram: ['image -- "installer image" --> cluster'],
   }),
-  files: (model) => planModuleFiles(model, FOLDER, imageView(model)),
+  files: (model) => planModuleFiles(model, FOLDER, { ...imageView(model), boardImage: hasBoardImage(model) }),
   root: (model) => {
     const platform = factoryPlatform(model);
     const view = imageView(model);
@@ -77,24 +77,42 @@ export const talosImage: Feature = {
           classBootImages:
             model.talos.classSchematics.length === 0
               ? null
-              : obj(new Map(model.talos.classSchematics.map((schematic) => [schematic.name, expr(`${imageModuleCall(schematic.name)}.boot_image_url`)]))),
+              : obj(new Map(classBootImages(model))),
         }),
       ],
     };
   },
 };
 
+/** Each node class with an image of its own: the boot media of its architecture. */
+function classBootImages(model: ClusterModel): Array<[string, HclValue]> {
+  const arm64 = new Set(model.platform.kind === "metal" ? model.platform.arm64Classes : []);
+  return model.talos.classSchematics
+    .flatMap((schematic) => schematic.classes.map((name): [string, HclValue] => [name, expr(`${imageModuleCall(schematic.name)}.boot_image_url${arm64.has(name) ? "_arm64" : ""}`)]))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /** The module call that builds the image of a node class with a schematic of its own. */
 export function imageModuleCall(className: string): string {
   return `module.image_${className}`;
 }
 
-function callView(model: ClusterModel, platform: "metal" | "hcloud", schematic: { extensions: readonly string[]; extraKernelArgs: readonly string[] }) {
+/** Whether some image of the tree has a board overlay or META values (the module then takes them). */
+function hasBoardImage(model: ClusterModel): boolean {
+  return [model.talos, ...model.talos.classSchematics].some((s) => s.overlay !== undefined || s.meta !== undefined);
+}
+
+function callView(model: ClusterModel, platform: "metal" | "hcloud", schematic: Pick<ClassSchematicModel, "extensions" | "extraKernelArgs" | "overlay" | "meta">) {
   return {
     talosVersion: model.talos.version,
     platform,
     extensions: schematic.extensions,
     extraKernelArgs: schematic.extraKernelArgs,
+    overlay:
+      schematic.overlay === undefined
+        ? null
+        : obj({ name: schematic.overlay.name, image: schematic.overlay.image, options: schematic.overlay.options === undefined ? undefined : obj(schematic.overlay.options) }),
+    meta: schematic.meta === undefined ? null : schematic.meta.map((m) => obj({ key: m.key, value: m.value })),
     imageBaseUrl: model.talos.imageMirror ?? model.talos.factoryUrl,
     installerRegistry: model.talos.installerMirror ?? null,
   };

@@ -14,6 +14,7 @@ import { metalLinks } from "./metal-links.js";
 import { wireguardTunnels } from "./wireguard.js";
 import { firewallRules } from "./firewall.js";
 import { dataDiskVolume } from "./data-disk-volume.js";
+import { boardImages } from "./board-images.js";
 import { userVolumeSize } from "./user-volume-size.js";
 import { tofuRunner } from "./tofu-runner.js";
 import { inlineManifests } from "./inline-manifests.js";
@@ -60,6 +61,7 @@ export const RULES: readonly Rule[] = [
   wireguardTunnels,
   firewallRules,
   dataDiskVolume,
+  boardImages,
   userVolumeSize,
   tofuRunner,
   inlineManifests,
