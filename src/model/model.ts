@@ -217,6 +217,8 @@ export interface NicModel {
    * a case change is a NIC change); `mac` is its lower-case form for Talos's selectors.
    */
   vmMac?: string;
+  /** metal: more addresses on the link (the spec's additionalAddresses). */
+  additionalAddresses?: string[];
   /** metal: the link's name in Talos, when no MAC selects it. */
   link?: string;
   /** metal: a bond of physical links carries the NIC. */

@@ -98,6 +98,7 @@ function normalizeNics(
       if (nic.dhcpRouteMetric !== undefined) model.dhcpRouteMetric = nic.dhcpRouteMetric;
     }
     if (nic.address !== "dhcp") model.address = nic.address;
+    if (nic.additionalAddresses !== undefined && nic.additionalAddresses.length > 0) model.additionalAddresses = [...nic.additionalAddresses];
     // The node network's gateway is the default route of the first NIC only.
     const gateway = nic.gateway ?? (index === 0 ? network.gateway : undefined);
     if (gateway !== undefined && nic.address !== "dhcp") model.gateway = gateway;

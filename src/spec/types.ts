@@ -375,6 +375,8 @@ export interface NodeNicSpec {
   vlan?: number;
   /** An address with prefix length, or "dhcp". */
   address: string;
+  /** metal: more addresses on the link, each with its prefix length. */
+  additionalAddresses?: string[];
   gateway?: string;
   mtu?: number;
   routes?: StaticRouteSpec[];

@@ -141,7 +141,7 @@ describeWithTools("adoption: a running cluster's secrets and bootstrap are impor
     expect(v1alpha1("cp-1").cluster["proxy"]).toMatchObject({ disabled: true });
     expect(v1alpha1("cp-1").cluster["apiServer"]).toMatchObject({ certSANs: expect.arrayContaining(["k8s.home.example.net"]) });
     // wk-1: its own address and the storage VLAN on one port, its route, labels and taint, its patch file.
-    expect(kind("wk-1", "LinkConfig", "eno1")).toMatchObject({ addresses: [{ address: "10.10.0.21/24" }] });
+    expect(kind("wk-1", "LinkConfig", "eno1")).toMatchObject({ addresses: [{ address: "10.10.0.21/24" }, { address: "fd00:10::21/64" }] });
     expect(kind("wk-1", "VLANConfig", "eno1.30")).toMatchObject({ parent: "eno1", vlanID: 30, mtu: 9000, routes: [{ destination: "10.40.0.0/16", gateway: "10.10.30.254" }] });
     expect(v1alpha1("wk-1").machine["sysfs"]).toEqual({ "devices.system.cpu.intel_pstate.no_turbo": "1" });
     expect(v1alpha1("wk-1").machine["nodeAnnotations"]).toEqual({ "example.net/rack": "r1" });

@@ -80,18 +80,18 @@ function deviceLink(ctx: ImportContext, path: PathSegment[], device: TalDevice):
 /** Addresses, routes, MTU and DHCP of a device or a VLAN: what a NIC of the spec carries. */
 function addressing(ctx: ImportContext, path: PathSegment[], source: { addresses?: unknown; routes?: unknown; mtu?: unknown; dhcp?: unknown; dhcpOptions?: { routeMetric?: unknown } }, nic: Partial<NodeNicSpec>): NodeNicSpec | undefined {
   const addresses = stringsAt(ctx, [...path, "addresses"], source.addresses) ?? [];
-  if (addresses.length > 1) {
-    unsupported(ctx, [...path, "addresses", 1], "a NIC of the spec has one address", "keep one address here and add the others through a node patch (machine.network.interfaces)");
+  for (const [a, text] of addresses.entries()) {
+    if (text.includes("/")) continue;
+    unsupported(ctx, [...path, "addresses", a], `the address ${text} has no prefix length`, "write it with its prefix, e.g. 192.168.1.10/24");
     return undefined;
   }
-  const [address] = addresses;
-  if (address !== undefined) {
-    if (!address.includes("/")) {
-      unsupported(ctx, [...path, "addresses", 0], `the address ${address} has no prefix length`, "write it with its prefix, e.g. 192.168.1.10/24");
-      return undefined;
-    }
+  const [address, ...more] = addresses;
+  // The first address is the NIC's (the node network's, on the first device); the others ride along.
+  if (more.length > 0) nic.additionalAddresses = more;
+  if (address !== undefined && source.dhcp !== true) {
     nic.address = address;
   } else if (source.dhcp === true) {
+    if (address !== undefined) nic.additionalAddresses = addresses;
     nic.address = "dhcp";
     const metric = numberAt(ctx, [...path, "dhcpOptions", "routeMetric"], source.dhcpOptions?.routeMetric);
     if (metric !== undefined) nic.dhcpRouteMetric = metric;

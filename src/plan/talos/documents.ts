@@ -116,6 +116,8 @@ export function dhcpv4Config(link: string, routeMetric?: number): Document {
 export interface LinkSettings {
   up?: boolean;
   address?: string;
+  /** More addresses after `address` (or without it, on a DHCP link). */
+  additionalAddresses?: readonly string[];
   gateway?: string;
   mtu?: number;
   routes?: readonly StaticRouteSpec[];
@@ -125,7 +127,8 @@ function linkSettings(settings: LinkSettings): Document {
   const document: Document = {};
   if (settings.up !== undefined) document["up"] = settings.up;
   if (settings.mtu !== undefined) document["mtu"] = settings.mtu;
-  if (settings.address !== undefined) document["addresses"] = [{ address: settings.address }];
+  const addresses = [...(settings.address === undefined ? [] : [settings.address]), ...(settings.additionalAddresses ?? [])];
+  if (addresses.length > 0) document["addresses"] = addresses.map((address) => ({ address }));
   // A route without destination is the default route of the gateway's family; static routes
   // follow (Talos v1.13 LinkConfig routes: destination, gateway, metric).
   const routes: Document[] = settings.gateway === undefined ? [] : [{ gateway: settings.gateway }];

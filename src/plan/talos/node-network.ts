@@ -130,6 +130,7 @@ function metalLink(nic: NicModel, index: number, documents: Document[], shared: 
 function addressedLink(nic: NicModel, link: MetalLink, documents: Document[], dhcpMetric: number | undefined, shared: SharedLinks): string {
   const settings = {
     ...(nic.address === undefined ? {} : { address: nic.address }),
+    ...(nic.additionalAddresses === undefined ? {} : { additionalAddresses: nic.additionalAddresses }),
     ...(nic.gateway === undefined ? {} : { gateway: nic.gateway }),
     ...(nic.mtu === undefined ? {} : { mtu: nic.mtu }),
     routes: nic.routes,
@@ -137,7 +138,7 @@ function addressedLink(nic: NicModel, link: MetalLink, documents: Document[], dh
   if (nic.vlan === undefined) {
     // A link that also carries VLANs is up whatever its own addressing (they need it up).
     if (link.alwaysWritten || shared.vlanParents.has(link.name)) documents.push(link.configure({ up: true, ...settings }));
-    else if (nic.address !== undefined || nic.mtu !== undefined || nic.routes.length > 0) documents.push(link.configure(settings));
+    else if (nic.address !== undefined || nic.additionalAddresses !== undefined || nic.mtu !== undefined || nic.routes.length > 0) documents.push(link.configure(settings));
     shared.written.add(link.name);
     if (nic.address === undefined) documents.push(dhcpv4Config(link.name, dhcpMetric));
     return link.name;

@@ -36,6 +36,7 @@ export function ipFields(spec: ClusterSpec): IpField[] {
     add(node.address, "interface", "nodes", i, "address");
     node.networks?.forEach((nic, k) => {
       if (nic.address !== "dhcp") add(nic.address, "interface", "nodes", i, "networks", k, "address");
+      nic.additionalAddresses?.forEach((extra, a) => add(extra, "interface", "nodes", i, "networks", k, "additionalAddresses", a));
       add(nic.gateway, "address", "nodes", i, "networks", k, "gateway");
     });
   });

@@ -27,6 +27,7 @@ export function nodeAddresses(spec: ClusterSpec, cidrOf: (text: string) => Cidr 
     };
     if (node.address !== undefined) push(node.address, specPath("nodes", i, "address"), true);
     node.networks?.forEach((nic, k) => {
+      nic.additionalAddresses?.forEach((extra, a) => push(extra, specPath("nodes", i, "networks", k, "additionalAddresses", a), false));
       if (nic.address === "dhcp") return;
       if (k === 0 && node.address !== undefined) return; // same NIC; ambiguous-address compares them
       push(nic.address, specPath("nodes", i, "networks", k, "address"), k === 0);

@@ -71,6 +71,9 @@ export const platformFit: Rule = (ctx) => {
       if (platform === "proxmox" && entry.routes !== undefined) {
         doesNotApply(ctx, specPath("nodes", i, "networks", k, "routes"), platform, "a VM's NICs are configured by cloud-init, which carries no static routes");
       }
+      if (platform === "proxmox" && entry.additionalAddresses !== undefined) {
+        doesNotApply(ctx, specPath("nodes", i, "networks", k, "additionalAddresses"), platform, "cloud-init gives a VM's NIC one address");
+      }
       if (platform === "proxmox" && entry.dhcpRouteMetric !== undefined) {
         doesNotApply(ctx, specPath("nodes", i, "networks", k, "dhcpRouteMetric"), platform, "a VM's NICs are configured by cloud-init");
       }

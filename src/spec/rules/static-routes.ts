@@ -12,14 +12,16 @@ import type { Rule } from "./rule.js";
 export const staticRoutes: Rule = (ctx) => {
   ctx.spec.spec.nodes.forEach((node, i) => {
     node.networks?.forEach((nic, k) => {
-      const subnet = nic.address === "dhcp" ? undefined : parseCidr(nic.address);
-      if (subnet === undefined) return;
+      if (nic.address === "dhcp") return;
+      // Every address of the NIC connects its network (an IPv6 route goes via its IPv6 one).
+      const subnets = [nic.address, ...(nic.additionalAddresses ?? [])].flatMap((text) => parseCidr(text) ?? []);
+      if (subnets.length === 0) return;
       (nic.routes ?? []).forEach((route, r) => {
         const via = parseIp(route.via);
-        if (via === undefined || cidrContains(subnet, via)) return;
+        if (via === undefined || subnets.some((subnet) => cidrContains(subnet, via))) return;
         ctx.report({
           code: "spec/route-gateway-outside",
-          message: `route to ${route.to} goes via ${route.via}, which is outside this NIC's network ${nic.address}`,
+          message: `route to ${route.to} goes via ${route.via}, which is outside this NIC's network${subnets.length > 1 ? "s" : ""} ${[nic.address, ...(nic.additionalAddresses ?? [])].join(", ")}`,
           path: specPath("nodes", i, "networks", k, "routes", r, "via"),
           hint: "name a gateway on this NIC's network, or put the route on the NIC that reaches it",
         });
