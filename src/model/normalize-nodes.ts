@@ -93,8 +93,9 @@ function normalizeNics(
       else if (typeof nic.bridge === "object" && logicalName !== undefined) model.linuxBridge = linuxBridgeModel(index, logicalName, nic.bridge);
       // Talos prints MACs in lower case (CEL mac()); compare like with like.
       else if (nic.mac !== undefined) model.mac = nic.mac.toLowerCase();
+      else if (nic.selector !== undefined) model.selector = { ...nic.selector };
       const link = nic.interface ?? (index === 0 ? metalInterface : undefined);
-      if (model.bond === undefined && model.linuxBridge === undefined && nic.mac === undefined && link !== undefined) model.link = link;
+      if (model.bond === undefined && model.linuxBridge === undefined && nic.mac === undefined && nic.selector === undefined && link !== undefined) model.link = link;
       if (nic.dhcpRouteMetric !== undefined) model.dhcpRouteMetric = nic.dhcpRouteMetric;
     }
     if (nic.address !== "dhcp") model.address = nic.address;

@@ -117,6 +117,9 @@ export const PATTERN_EXPECTATIONS: Readonly<Record<string, PatternExpectation>> 
     expect: 'an extension name such as "siderolabs/qemu-guest-agent"',
     hint: (v) => (/^[a-z0-9][a-z0-9._-]*$/.test(v) ? suggest(`siderolabs/${v}`) : undefined),
   },
+  driverName: { expect: 'a kernel driver name such as "igc" (lower-case letters, digits, "_" and "-")' },
+  busPath: { expect: 'a bus path as Talos reports it, such as "0000:01:00.0"' },
+  macPattern: { expect: 'a MAC address or a glob of one, such as "00:50:56:*"' },
   overlayName: { expect: 'a board overlay name such as "rpi_generic" (lower-case letters, digits, "_", "-" and ".")' },
   overlayImage: {
     expect: 'an image such as "siderolabs/sbc-raspberrypi", without a tag',

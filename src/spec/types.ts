@@ -364,6 +364,8 @@ export interface NodeNicSpec {
   interface?: string;
   /** metal: the link's permanent MAC address; Talos aliases the link by it. Proxmox: the VM NIC's MAC (default: derived from the names). */
   mac?: string;
+  /** metal: the link found by driver, bus path or MAC pattern (a LinkAliasConfig selector). */
+  selector?: LinkSelectorSpec;
   /** metal: a bond of physical links carries the NIC's address. */
   bond?: BondSpec;
   /** metal, with DHCP: the metric of the lease's default route. */
@@ -402,6 +404,12 @@ export interface WireguardPeerSpec {
 }
 
 /** A physical link that joins a bond or a bridge, by MAC address or by name. */
+export interface LinkSelectorSpec {
+  driver?: string;
+  busPath?: string;
+  macPattern?: string;
+}
+
 export interface LinkMemberSpec {
   mac?: string;
   interface?: string;

@@ -65,9 +65,9 @@ function deviceLink(ctx: ImportContext, path: PathSegment[], device: TalDevice):
     if (bridge === undefined) return undefined;
     nic.bridge = name === undefined ? bridge : { name, ...bridge };
   } else if (device.deviceSelector !== undefined) {
-    const mac = selectorMac(ctx, [...path, "deviceSelector"], device.deviceSelector);
-    if (mac === undefined) return undefined;
-    nic.mac = mac;
+    const selected = deviceSelector(ctx, [...path, "deviceSelector"], device.deviceSelector);
+    if (selected === undefined) return undefined;
+    Object.assign(nic, selected);
   } else if (name !== undefined) {
     nic.interface = name;
   } else {
@@ -130,7 +130,31 @@ function importRoutes(ctx: ImportContext, path: PathSegment[], value: unknown): 
   return out;
 }
 
-/** deviceSelector by hardware address only: the spec's `mac`. Bus path and driver are not typed. */
+/**
+ * A device's deviceSelector (v1alpha1 NetworkDeviceSelector): an exact hardware address is the
+ * spec's `mac`; a driver, bus path or hardware address glob is its `selector`. `physical` (any
+ * physical link) has no equivalent: the spec names one link.
+ */
+function deviceSelector(ctx: ImportContext, path: PathSegment[], selector: Record<string, unknown>): Pick<NodeNicSpec, "mac" | "selector"> | undefined {
+  const others = Object.keys(selector).filter((key) => !["hardwareAddr", "driver", "busPath"].includes(key));
+  if (others.length > 0) {
+    unsupported(ctx, [...path, others[0] ?? ""], `the spec finds a link by its name, MAC address, driver or bus path, not by ${others[0] ?? ""}`, "name the link (interface: enp1s0), or select it by hardwareAddr, driver or busPath");
+    return undefined;
+  }
+  const mac = stringAt(ctx, [...path, "hardwareAddr"], selector["hardwareAddr"]);
+  const driver = stringAt(ctx, [...path, "driver"], selector["driver"]);
+  const busPath = stringAt(ctx, [...path, "busPath"], selector["busPath"]);
+  if (mac !== undefined && driver === undefined && busPath === undefined && !/[*?]/.test(mac)) return { mac };
+  return {
+    selector: {
+      ...(driver === undefined ? {} : { driver }),
+      ...(busPath === undefined ? {} : { busPath }),
+      ...(mac === undefined ? {} : { macPattern: mac }),
+    },
+  };
+}
+
+/** A bond member's deviceSelector: an exact hardware address only (the spec's member `mac`). */
 function selectorMac(ctx: ImportContext, path: PathSegment[], selector: Record<string, unknown>): string | undefined {
   const others = Object.keys(selector).filter((key) => key !== "hardwareAddr" && key !== "physical");
   const mac = stringAt(ctx, [...path, "hardwareAddr"], selector["hardwareAddr"]);
@@ -138,8 +162,8 @@ function selectorMac(ctx: ImportContext, path: PathSegment[], selector: Record<s
     unsupported(
       ctx,
       path,
-      "the spec selects a link by its name or its exact MAC address only",
-      "name the link (interface: enp1s0) or give its MAC (deviceSelector.hardwareAddr without a wildcard); a bus path or driver goes in a node patch",
+      "the spec selects a bond or bridge member by its name or its exact MAC address only",
+      "name the member link (interfaces: [enp1s0]) or give its MAC (deviceSelectors: [{ hardwareAddr: ... }] without a wildcard)",
     );
     return undefined;
   }

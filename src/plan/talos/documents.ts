@@ -23,12 +23,31 @@ export function hostnameConfig<T>(hostname: T) {
  * and a fixed alias name must match exactly one link.
  */
 export function linkAliasConfig(alias: string, mac: string): Document {
-  return {
-    apiVersion: "v1alpha1",
-    kind: "LinkAliasConfig",
-    name: alias,
-    selector: { match: `mac(link.permanent_addr) == "${mac}"` },
-  };
+  return linkAliasMatching(alias, macMatch(mac));
+}
+
+/** The CEL expression of a link with this permanent MAC address (machinery celenv LinkLocator). */
+export function macMatch(mac: string): string {
+  return `mac(link.permanent_addr) == "${mac}"`;
+}
+
+/**
+ * The CEL expression of a link with all of the selector's properties: its driver, bus path, and
+ * a glob of its MAC (machinery celenv LinkLocator: link.driver, link.bus_path, glob(); the
+ * LinkAliasConfig examples match by driver and by a MAC prefix glob). The values are checked
+ * by the spec's patterns, so they hold no quote or backslash.
+ */
+export function selectorMatch(selector: { driver?: string; busPath?: string; macPattern?: string }): string {
+  const terms: string[] = [];
+  if (selector.driver !== undefined) terms.push(`link.driver == "${selector.driver}"`);
+  if (selector.busPath !== undefined) terms.push(`link.bus_path == "${selector.busPath}"`);
+  if (selector.macPattern !== undefined) terms.push(`glob("${selector.macPattern.toLowerCase()}", mac(link.permanent_addr))`);
+  return terms.join(" && ");
+}
+
+/** Names the one link `match` selects (Talos v1.13 LinkAliasConfig). */
+export function linkAliasMatching(alias: string, match: string): Document {
+  return { apiVersion: "v1alpha1", kind: "LinkAliasConfig", name: alias, selector: { match } };
 }
 
 /** The shared API address, announced by the control plane that holds the etcd lease. */

@@ -6,7 +6,7 @@
  * (https://www.talos.dev/v1.13/reference/configuration/network/).
  */
 import type { ClusterModel, LinkMemberModel, NicModel, NodeModel } from "../../model/model.js";
-import { bondConfig, bridgeConfig, dhcpv4Config, layer2VipConfig, linkAliasConfig, linkConfig, vlanConfig, type LinkSettings } from "./documents.js";
+import { bondConfig, bridgeConfig, dhcpv4Config, layer2VipConfig, linkAliasConfig, linkAliasMatching, linkConfig, macMatch, selectorMatch, vlanConfig, type LinkSettings } from "./documents.js";
 
 type Document = Record<string, unknown>;
 
@@ -79,8 +79,8 @@ interface MetalLink {
  * several VLANs) must write once: the alias of a MAC, and the parent link's document.
  */
 interface SharedLinks {
-  /** The alias of each MAC, by the first NIC that selects it. */
-  aliasByMac: Map<string, string>;
+  /** The alias of each link selector (a MAC, or driver, bus path and MAC pattern), by the first NIC that uses it. */
+  aliasByMatch: Map<string, string>;
   /** Links some untagged NIC addresses: that NIC writes the parent's document. */
   addressed: Set<string>;
   /** Links some VLAN of the node sits on. */
@@ -89,20 +89,29 @@ interface SharedLinks {
   written: Set<string>;
 }
 
+/** How a NIC that is not a bond or bridge selects its link by alias: its CEL match, if any. */
+function linkMatch(nic: NicModel): string | undefined {
+  if (nic.bond !== undefined || nic.linuxBridge !== undefined) return undefined;
+  if (nic.mac !== undefined) return macMatch(nic.mac);
+  return nic.selector === undefined ? undefined : selectorMatch(nic.selector);
+}
+
 function sharedLinks(nics: readonly NicModel[]): SharedLinks {
-  const aliasByMac = new Map<string, string>();
+  const aliasByMatch = new Map<string, string>();
   nics.forEach((nic, index) => {
-    if (nic.bond === undefined && nic.linuxBridge === undefined && nic.mac !== undefined && !aliasByMac.has(nic.mac)) aliasByMac.set(nic.mac, nicAlias(index));
+    const match = linkMatch(nic);
+    if (match !== undefined && !aliasByMatch.has(match)) aliasByMatch.set(match, nicAlias(index));
   });
   const addressed = new Set<string>();
   const vlanParents = new Set<string>();
   for (const nic of nics) {
     if (nic.bond !== undefined || nic.linuxBridge !== undefined) continue;
-    const name = nic.mac !== undefined ? aliasByMac.get(nic.mac) : nic.link;
+    const match = linkMatch(nic);
+    const name = match !== undefined ? aliasByMatch.get(match) : nic.link;
     if (name === undefined) continue;
     (nic.vlan === undefined ? addressed : vlanParents).add(name);
   }
-  return { aliasByMac, addressed, vlanParents, written: new Set() };
+  return { aliasByMatch, addressed, vlanParents, written: new Set() };
 }
 
 function metalLink(nic: NicModel, index: number, documents: Document[], shared: SharedLinks): MetalLink | undefined {
@@ -119,10 +128,11 @@ function metalLink(nic: NicModel, index: number, documents: Document[], shared: 
     aliases(bridge.members);
     return { name: bridge.name, configure: (settings) => bridgeConfig(bridge, settings), alwaysWritten: true };
   }
-  const name = nic.mac !== undefined ? (shared.aliasByMac.get(nic.mac) ?? nicAlias(index)) : nic.link;
+  const match = linkMatch(nic);
+  const name = match !== undefined ? (shared.aliasByMatch.get(match) ?? nicAlias(index)) : nic.link;
   if (name === undefined) return undefined;
-  // One alias per MAC, written by the first NIC on it (a second alias of one link is refused).
-  if (nic.mac !== undefined && name === nicAlias(index)) documents.push(linkAliasConfig(name, nic.mac));
+  // One alias per selector, written by the first NIC on it (a second alias of one link is refused).
+  if (match !== undefined && name === nicAlias(index)) documents.push(linkAliasMatching(name, match));
   return { name, configure: (settings) => linkConfig(name, settings), alwaysWritten: false };
 }
 

@@ -16,6 +16,7 @@ const HASHING_MODES: ReadonlySet<BondSpec["mode"]> = new Set(["balance-xor", "80
 function linkKinds(nic: NodeNicSpec): string[] {
   const kinds: string[] = [];
   if (nic.mac !== undefined) kinds.push("mac");
+  if (nic.selector !== undefined) kinds.push("selector");
   if (nic.interface !== undefined) kinds.push("interface");
   if (nic.bond !== undefined) kinds.push("bond");
   if (typeof nic.bridge === "object") kinds.push("bridge");
@@ -62,7 +63,7 @@ export const metalLinks: Rule = (ctx) => {
           message: `nodes[${i}].networks[${k}] names its link in ${kinds.length} ways (${kinds.map(quote).join(", ")})`,
           path: [...nicPath, kinds[1] ?? ""],
           at: "key",
-          hint: "keep one: mac or interface for one physical link, bond or bridge for a link made of several",
+          hint: "keep one: mac, interface or selector for one physical link, bond or bridge for a link made of several",
         });
       }
       // A VLAN shares its parent link with the link's own NIC and with the other VLANs on it
@@ -71,6 +72,7 @@ export const metalLinks: Rule = (ctx) => {
       const shown = nic.vlan === undefined ? "" : ` (VLAN ${nic.vlan})`;
       if (nic.mac !== undefined) claim(`mac ${nic.mac.toLowerCase()}${tag}`, `MAC ${nic.mac}${shown}`, [...nicPath, "mac"]);
       if (nic.interface !== undefined) claim(`link ${nic.interface}${tag}`, `link ${quote(nic.interface)}${shown}`, [...nicPath, "interface"]);
+      if (nic.selector !== undefined) claim(`selector ${JSON.stringify(nic.selector)}${tag}`, `the link this selector finds${shown}`, [...nicPath, "selector"]);
       if (nic.vlan !== undefined && nic.mac !== undefined) tagged.push({ key: `mac ${nic.mac.toLowerCase()}`, what: `MAC ${nic.mac}`, path: [...nicPath, "mac"] });
       if (nic.vlan !== undefined && nic.interface !== undefined) tagged.push({ key: `link ${nic.interface}`, what: `link ${quote(nic.interface)}`, path: [...nicPath, "interface"] });
       const logicalName = logicalNames[k];

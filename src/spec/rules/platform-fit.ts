@@ -10,7 +10,7 @@ const PROXMOX_NODE_FIELDS = ["host", "vmId", "pciPassthrough"] as const satisfie
 
 /** NIC fields that belong to one platform: a Proxmox bridge, or a metal machine's link. */
 const NIC_FIELDS: Readonly<Record<"proxmox" | "metal", { refuses: Array<keyof NodeNicSpec>; why: string }>> = {
-  proxmox: { refuses: ["interface", "bond"], why: "Proxmox NICs are selected by bridge" },
+  proxmox: { refuses: ["interface", "selector", "bond"], why: "Proxmox NICs are selected by bridge" },
   metal: { refuses: ["trunks", "model"], why: "it configures a Proxmox VM" },
 };
 
