@@ -20,7 +20,8 @@ function where(model: ClusterModel): string {
     case "hcloud":
       return `as Hetzner Cloud servers in ${platform.location}, in a private network ${platform.networkRange}`;
     case "metal":
-      return "on machines that already run Talos in maintenance mode";
+      // An adopted cluster's machines run it already; a new one's wait in maintenance mode.
+      return model.talos.secrets === "import" ? "on machines that already run this cluster" : "on machines that already run Talos in maintenance mode";
   }
 }
 
@@ -82,6 +83,9 @@ export function machinesView(model: ClusterModel) {
     lines: [
       `${count(planes, "control plane", "control planes")} and ${count(workers, "worker", "workers")} ${where(model)}, running Talos ${model.talos.version} and Kubernetes ${model.kubernetes.version}.`,
       endpointLine(model),
+      ...(model.talos.secrets === "import"
+        ? ["The first apply takes the cluster over: it imports its secrets (its secrets.yaml) and its bootstrap, and sends each node its configuration; nothing is bootstrapped again (see Adopting a running cluster)."]
+        : []),
       ...workloads(model),
     ],
     placeHeader: { proxmox: "host", hcloud: "location", metal: "link" }[model.platform.kind],
