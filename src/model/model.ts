@@ -3,7 +3,7 @@
  * derived value computed. Plan and render read only this, never the raw spec. Arrays are
  * in a deterministic order (nodes in spec order, maps sorted by key).
  */
-import type { FirewallRuleSpec, WireguardSpec, BondSpec, ExtensionServiceSpec, InlineManifestSpec, MachineFileSpec, MetaValueSpec, MetalBridgeSpec, OverlaySpec, LinkSelectorSpec, StaticRouteSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
+import type { FirewallRuleSpec, WireguardSpec, BondSpec, ExtensionServiceSpec, InlineManifestSpec, MachineFileSpec, MetaValueSpec, MetalBridgeSpec, OverlaySpec, LinkSelectorSpec, RoutingRuleSpec, StaticRouteSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
 import type { GitopsModel } from "./gitops.js";
 import type { CiliumModel } from "./cilium.js";
 import type { AddonModel } from "./addons.js";
@@ -274,6 +274,8 @@ export interface NodeModel {
   schematic?: string;
   /** WireGuard tunnels, as the spec gives them. */
   wireguard: WireguardSpec[];
+  /** Policy routing rules (metal), as the spec gives them. */
+  routingRules: RoutingRuleSpec[];
   pciPassthrough: string[];
   labels: KeyValue[];
   /** key -> "value:Effect", class and node merged, in key order. */

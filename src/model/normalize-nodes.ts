@@ -33,6 +33,7 @@ export function normalizeNodes(
       uefi: sizing?.uefi ?? false,
       nics,
       wireguard: node.wireguard ?? [],
+      routingRules: node.routingRules ?? [],
       pciPassthrough: node.pciPassthrough ?? [],
       ...nodeSettings(spec.spec.roles?.[node.role], sizing, node),
       patches: node.patches ?? [],

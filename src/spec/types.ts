@@ -350,6 +350,8 @@ export interface NodeSpec extends NodeSettingsSpec {
   vmId?: number;
   networks?: NodeNicSpec[];
   wireguard?: WireguardSpec[];
+  /** metal: policy routing rules for routes in their own tables (Talos RoutingRuleConfig). */
+  routingRules?: RoutingRuleSpec[];
   pciPassthrough?: string[];
   labels?: Record<string, string>;
   installDisk?: string;
@@ -382,6 +384,14 @@ export interface NodeNicSpec {
   gateway?: string;
   mtu?: number;
   routes?: StaticRouteSpec[];
+}
+
+/** A policy routing rule: packets matching `from` and `to` are looked up in `table`. */
+export interface RoutingRuleSpec {
+  priority: number;
+  from?: string;
+  to?: string;
+  table: number;
 }
 
 /** A WireGuard tunnel of a node (Talos v1.13 WireguardConfig). */
@@ -441,6 +451,8 @@ export interface StaticRouteSpec {
   to: string;
   via: string;
   metric?: number;
+  /** A routing table other than main (1-252), reached through the node's routingRules. */
+  table?: number;
 }
 
 /** A raw Talos machine-config patch (strategic merge), or a multi-doc document. */

@@ -5,7 +5,8 @@
  */
 import type { BondModel, LinuxBridgeModel, NetworkModel, RegistryMirrorModel } from "../../model/model.js";
 import { SecretText } from "./secret-documents.js";
-import type { WireguardSpec, EphemeralVolumeSpec, StateEncryption, StaticRouteSpec, SystemVolumes, UserVolumeSpec, VolumeEncryption } from "../../spec/types.js";
+import { parseCidr } from "../../spec/net/cidr.js";
+import type { WireguardSpec, EphemeralVolumeSpec, StateEncryption, RoutingRuleSpec, StaticRouteSpec, SystemVolumes, UserVolumeSpec, VolumeEncryption } from "../../spec/types.js";
 
 type Document = Record<string, unknown>;
 
@@ -152,10 +153,35 @@ function linkSettings(settings: LinkSettings): Document {
   // follow (Talos v1.13 LinkConfig routes: destination, gateway, metric).
   const routes: Document[] = settings.gateway === undefined ? [] : [{ gateway: settings.gateway }];
   for (const route of settings.routes ?? []) {
-    routes.push({ destination: route.to, gateway: route.via, ...(route.metric === undefined ? {} : { metric: route.metric }) });
+    routes.push({
+      // A default route (0.0.0.0/0, ::/0) is written without destination: Talos refuses an
+      // unspecified destination address and makes a route without one the default route of its
+      // gateway's family (machinery config/types/network/link.go Validate, RouteConfig docs).
+      ...(parseCidr(route.to)?.prefix === 0 ? {} : { destination: route.to }),
+      gateway: route.via,
+      ...(route.metric === undefined ? {} : { metric: route.metric }),
+      // A string: machinery's RoutingTable reads its text form (nethelpers RoutingTableString: "1".."252", "main").
+      ...(route.table === undefined ? {} : { table: String(route.table) }),
+    });
   }
   if (routes.length > 0) document["routes"] = routes;
   return document;
+}
+
+/**
+ * A policy routing rule (Talos v1.13 RoutingRuleConfig, machinery config/types/network/
+ * routing_rule.go): the document's name is the rule's priority, `src`/`dst` match the packet,
+ * `table` is where it is looked up (its text form, as for routes).
+ */
+export function routingRuleConfig(rule: RoutingRuleSpec): Document {
+  return {
+    apiVersion: "v1alpha1",
+    kind: "RoutingRuleConfig",
+    name: String(rule.priority),
+    ...(rule.from === undefined ? {} : { src: rule.from }),
+    ...(rule.to === undefined ? {} : { dst: rule.to }),
+    table: String(rule.table),
+  };
 }
 
 /**

@@ -6,7 +6,7 @@
  * (https://www.talos.dev/v1.13/reference/configuration/network/).
  */
 import type { ClusterModel, LinkMemberModel, NicModel, NodeModel } from "../../model/model.js";
-import { bondConfig, bridgeConfig, dhcpv4Config, layer2VipConfig, linkAliasConfig, linkAliasMatching, linkConfig, macMatch, selectorMatch, vlanConfig, type LinkSettings } from "./documents.js";
+import { bondConfig, bridgeConfig, dhcpv4Config, layer2VipConfig, linkAliasConfig, linkAliasMatching, linkConfig, macMatch, routingRuleConfig, selectorMatch, vlanConfig, type LinkSettings } from "./documents.js";
 
 type Document = Record<string, unknown>;
 
@@ -59,6 +59,7 @@ function metalDocuments(model: ClusterModel, node: NodeModel): Document[] {
   });
   const vipLink = links[0];
   if (carriesVip(model, node) && vipLink !== undefined) documents.push(layer2VipConfig(model.endpoint.vip, vipLink));
+  documents.push(...node.routingRules.map(routingRuleConfig));
   return documents;
 }
 

@@ -10,6 +10,7 @@ import { installDisk } from "./install-disk.js";
 import { tpmKeys } from "./tpm-keys.js";
 import { staticKeys } from "./static-keys.js";
 import { staticRoutes } from "./static-routes.js";
+import { policyRouting } from "./policy-routing.js";
 import { metalLinks } from "./metal-links.js";
 import { wireguardTunnels } from "./wireguard.js";
 import { firewallRules } from "./firewall.js";
@@ -57,6 +58,7 @@ export const RULES: readonly Rule[] = [
   tpmKeys,
   staticKeys,
   staticRoutes,
+  policyRouting,
   metalLinks,
   wireguardTunnels,
   firewallRules,

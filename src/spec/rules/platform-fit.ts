@@ -57,6 +57,10 @@ export const platformFit: Rule = (ctx) => {
     }
   }
   s.nodes.forEach((node, i) => {
+    // Policy routing goes with static routes, which only metal NICs take from the tree.
+    if (platform !== "metal" && node.routingRules !== undefined) {
+      doesNotApply(ctx, specPath("nodes", i, "routingRules"), platform, "the platform configures the machine's NICs and their routes");
+    }
     if (platform === "hcloud") {
       // Hetzner servers get their private address from the network attachment, not from NICs.
       if (node.networks !== undefined) doesNotApply(ctx, specPath("nodes", i, "networks"), platform, "server NICs come from the private network");
