@@ -59,7 +59,7 @@ module "cluster" {
   # Bootstrap runs against a node address, never the VIP: the VIP needs etcd to be up.
   bootstrap_node   = "cp-1"
   nodes            = module.nodes.nodes
-  inline_manifests = concat(module.cilium.inline_manifests, module.hcloud_ccm.inline_manifests)
+  inline_manifests = concat(module.cilium.inline_manifests, module.hcloud_ccm.inline_manifests, module.chart_prometheus-operator-crds.inline_manifests)
   # The endpoint's name resolves once its DNS record exists: check through the Talos API.
   skip_kubernetes_checks = true
 
@@ -120,4 +120,37 @@ module "hcloud_ccm" {
   wait_for       = [module.cluster.healthy]
   hcloud_token   = var.hcloud_token
   hcloud_network = module.nodes.network_id
+}
+
+# prometheus-operator-crds 26.0.0, rendered into every control plane's inline manifests.
+module "chart_prometheus-operator-crds" {
+  source = "./modules/chart-prometheus-operator-crds"
+
+  chart_version      = "26.0.0"
+  kubernetes_version = "v1.36.3"
+  values             = file("${path.module}/values/charts/prometheus-operator-crds.yaml")
+}
+
+# traefik-crds 1.14.0, installed by Helm once the cluster is healthy and its nodes are ready.
+module "chart_traefik-crds" {
+  source = "./modules/chart-traefik-crds"
+  providers = {
+    helm.cluster = helm.cluster
+  }
+
+  chart_version = "1.14.0"
+  values        = file("${path.module}/values/charts/traefik-crds.yaml")
+  wait_for      = [module.cluster.healthy, module.hcloud_ccm.release]
+}
+
+# traefik 37.4.0, installed by Helm once the cluster is healthy and its nodes are ready.
+module "chart_traefik" {
+  source = "./modules/chart-traefik"
+  providers = {
+    helm.cluster = helm.cluster
+  }
+
+  chart_version = "37.4.0"
+  values        = file("${path.module}/values/charts/traefik.yaml")
+  wait_for      = [module.cluster.healthy, module.hcloud_ccm.release, module.chart_traefik-crds.release]
 }

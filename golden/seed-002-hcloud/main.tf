@@ -121,3 +121,27 @@ module "hcloud_ccm" {
   hcloud_token       = var.hcloud_token
   hcloud_network     = module.nodes.network_id
 }
+
+# prometheus-operator-crds 26.0.0, installed by Helm once the cluster is healthy and its nodes are ready.
+module "chart_prometheus-operator-crds" {
+  source = "./modules/chart-prometheus-operator-crds"
+  providers = {
+    helm.cluster = helm.cluster
+  }
+
+  chart_version = "26.0.0"
+  values        = file("${path.module}/values/charts/prometheus-operator-crds.yaml")
+  wait_for      = [module.cluster.healthy, module.cilium.release]
+}
+
+# traefik-crds 1.14.0, installed by Helm once the cluster is healthy and its nodes are ready.
+module "chart_traefik-crds" {
+  source = "./modules/chart-traefik-crds"
+  providers = {
+    helm.cluster = helm.cluster
+  }
+
+  chart_version = "1.14.0"
+  values        = file("${path.module}/values/charts/traefik-crds.yaml")
+  wait_for      = [module.cluster.healthy, module.cilium.release]
+}

@@ -89,6 +89,8 @@ export const DIAGNOSTIC_CODES = {
   "spec/extension-service-unknown": "an extension service names no extension of the schematic, so nothing reads its configuration",
   "spec/secret-variable-reserved": "a secret's variable takes a name the tree's own variables use",
   "spec/inline-manifest-name": "an inline manifest takes a name that another one (of the spec or of the tree) has",
+  "spec/chart-name-taken": "a chart of addons.charts takes a release name another chart (of the spec or of the tree) has",
+  "spec/chart-after": "a chart waits (after) for one that is not a helm-release chart listed before it, or an inline chart waits",
   "spec/inline-manifest-contents": "an inline manifest is not YAML Kubernetes objects",
   "spec/route-gateway-outside": "a static route's gateway is outside the network of the NIC it is on",
   "spec/routing-rule-priority": "a policy routing rule takes a priority another rule of the node (or KubeSpan) has",

@@ -10,7 +10,7 @@ import { DEFAULT_VERSIONS } from "./defaults.js";
 export interface AddonChart {
   id: AddonId;
   /** Key under spec.addons. */
-  specKey: keyof AddonsSpec;
+  specKey: Exclude<keyof AddonsSpec, "charts">;
   repository: string;
   chart: string;
   defaultVersion: string;

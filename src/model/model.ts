@@ -6,7 +6,7 @@
 import type { FirewallRuleSpec, WireguardSpec, BondSpec, ExtensionServiceSpec, InlineManifestSpec, MachineFileSpec, MetaValueSpec, MetalBridgeSpec, OverlaySpec, LinkSelectorSpec, RoutingRuleSpec, StaticRouteSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
 import type { GitopsModel } from "./gitops.js";
 import type { CiliumModel } from "./cilium.js";
-import type { AddonModel } from "./addons.js";
+import type { AddonModel, UserChartModel } from "./addons.js";
 
 export interface ClusterModel {
   /** The spec path as shown in headers (relative, POSIX). */
@@ -23,6 +23,8 @@ export interface ClusterModel {
   cni: CniModel;
   /** Helm-packaged add-ons, in a fixed order (src/model/addon-charts.ts). */
   addons: AddonModel[];
+  /** The spec's own Helm charts (addons.charts), in spec order. */
+  charts: UserChartModel[];
   /** Kubelets rotate serving certificates signed by the cluster CA, approved by this manifest's controller. */
   kubeletServingCerts?: { approverManifest: string };
   gitops: GitopsModel;

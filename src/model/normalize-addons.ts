@@ -1,7 +1,7 @@
 /** spec.addons -> AddonModel[], in ADDON_CHARTS order (never the spec's key order). */
 import type { ClusterSpec } from "../spec/types.js";
 import { ADDON_CHARTS } from "./addon-charts.js";
-import type { AddonModel } from "./addons.js";
+import type { AddonModel, UserChartModel } from "./addons.js";
 import { deepMerge } from "./deep-merge.js";
 import type { KubernetesModel } from "./model.js";
 
@@ -25,6 +25,20 @@ export function normalizeAddons(spec: ClusterSpec, kubernetes: KubernetesModel):
       },
     ];
   });
+}
+
+/** addons.charts: a helm_release unless the spec says inline (nothing the nodes need at boot). */
+export function normalizeCharts(spec: ClusterSpec): UserChartModel[] {
+  return (spec.spec.addons?.charts ?? []).map((chart) => ({
+    name: chart.name,
+    repository: chart.repository,
+    chart: chart.chart,
+    version: chart.version,
+    namespace: chart.namespace,
+    mode: chart.mode ?? "helm-release",
+    values: chart.values ?? {},
+    after: chart.after ?? [],
+  }));
 }
 
 /**

@@ -9,7 +9,7 @@ export function normalizeProviders(spec: ClusterSpec, model: ClusterModel): Prov
   if (model.platform.kind === "proxmox") used.add("proxmox");
   if (model.platform.kind === "hcloud") used.add("hcloud");
   if (model.cni.kind === "cilium") used.add("helm");
-  if (model.addons.length > 0) used.add("helm");
+  if (model.addons.length > 0 || model.charts.length > 0) used.add("helm");
   // Argo CD is rendered by helm_template; Flux bootstraps through its provider, with a
   // generated deploy key (tls) that the forge's provider may register.
   if (model.gitops.argocd !== undefined) used.add("helm");

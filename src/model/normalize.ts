@@ -24,7 +24,7 @@ import { normalizeBackend } from "./normalize-backend.js";
 import { normalizeProviders } from "./normalize-providers.js";
 import { normalizeGitops } from "./normalize-gitops.js";
 import { normalizeCni } from "./normalize-cni.js";
-import { kubeletServingCerts, normalizeAddons } from "./normalize-addons.js";
+import { kubeletServingCerts, normalizeAddons, normalizeCharts } from "./normalize-addons.js";
 import { byKey, minorOf, prefixLengthOf, withoutTrailingSlashes } from "./util.js";
 import type { MachinesLock } from "../lock/machines-lock.js";
 
@@ -68,6 +68,7 @@ export function normalize(spec: ClusterSpec, specPath: string, previous?: Machin
     },
     cni,
     addons: [], // needs the Kubernetes model: set below
+    charts: normalizeCharts(spec),
     gitops: {}, // needs platform and backend: set below
     backend: normalizeBackend(spec),
     providers: [],

@@ -63,6 +63,8 @@ export interface Feature {
   id: string;
   enabled(model: ClusterModel): boolean;
   module?(model: ClusterModel): ModuleInfo;
+  /** For a feature with one module per item of a spec list (the spec's own charts). */
+  modules?(model: ClusterModel): ModuleInfo[];
   /** Files of the child module (modules/<folder>/...) and any other files (values/, manifests/). */
   files(model: ClusterModel, context: PlanContext): PlannedFile[];
   root(model: ClusterModel, context: PlanContext): RootSections;

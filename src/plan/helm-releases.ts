@@ -25,7 +25,11 @@ export function kubernetesHost(context: PlanContext): string {
 }
 
 export function usesHelmRelease(model: ClusterModel): boolean {
-  return (model.cni.kind === "cilium" && model.cni.mode === "helm-release") || model.addons.some((a) => a.mode === "helm-release");
+  return (
+    (model.cni.kind === "cilium" && model.cni.mode === "helm-release") ||
+    model.addons.some((a) => a.mode === "helm-release") ||
+    model.charts.some((c) => c.mode === "helm-release")
+  );
 }
 
 /**

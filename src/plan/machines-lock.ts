@@ -4,6 +4,7 @@
  * can tell a reboot or a replacement from a configuration update.
  */
 import { createHash } from "node:crypto";
+import { chartValuesPath } from "../model/addons.js";
 import type { ClusterModel, NodeModel } from "../model/model.js";
 import { MACHINES_LOCK, renderMachinesLock, type LockedNode } from "../lock/machines-lock.js";
 import { header, type PlannedFile } from "./planned-file.js";
@@ -29,7 +30,10 @@ function configurationDigest(model: ClusterModel, node: NodeModel, files: readon
   // Only when there are any, so that a tree without them keeps the digests it had.
   if (node.extensionServices.length > 0) hash.update(JSON.stringify(node.extensionServices));
   if (node.wireguard.length > 0) hash.update(JSON.stringify(node.wireguard));
+  // The values of the spec's own helm-release charts never reach a node (a release reads them).
+  const released = new Set(model.charts.filter((chart) => chart.mode === "helm-release").map((chart) => chartValuesPath(chart.name)));
   for (const file of files) {
+    if (released.has(file.path)) continue;
     if (layers.some((prefix) => file.path.startsWith(prefix)) || inline.some((prefix) => file.path.startsWith(prefix))) {
       hash.update(file.path).update("\0").update(file.contents).update("\0");
     }

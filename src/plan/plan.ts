@@ -25,7 +25,7 @@ export function plan(model: ClusterModel): PlannedFile[] {
     ...features.flatMap((feature) => feature.files(model, context)),
     planReadme(
       model,
-      features.flatMap((feature) => (feature.module === undefined ? [] : [feature.module(model)])),
+      features.flatMap((feature) => [...(feature.module === undefined ? [] : [feature.module(model)]), ...(feature.modules?.(model) ?? [])]),
       context.patches.secretVariables,
     ),
     planGitignore(model),

@@ -1,9 +1,10 @@
 /**
- * The README's view of the Helm charts of the tree (Cilium and the add-ons): how each is
+ * The README's view of the Helm charts of the tree (Cilium, the add-ons, the spec's own): how each is
  * installed, where its values are, and how it is upgraded. Inline manifests are created by
  * Talos at bootstrap and never updated; `talosctl upgrade-k8s` re-applies them (Talos docs,
  * "inlineManifests and extraManifests"; siderolabs/go-kubernetes manifests.Sync).
  */
+import { chartValuesPath } from "../model/addons.js";
 import type { ClusterModel } from "../model/model.js";
 
 interface ChartRow {
@@ -24,6 +25,9 @@ export function chartsView(model: ClusterModel) {
   }
   for (const addon of model.addons) {
     rows.push({ title: ADDON_TITLES[addon.id], version: addon.version, mode: addon.mode, how: HOW[addon.mode], valuesPath: `values/${addon.id}.yaml` });
+  }
+  for (const chart of model.charts) {
+    rows.push({ title: chart.name, version: chart.version, mode: chart.mode, how: HOW[chart.mode], valuesPath: chartValuesPath(chart.name) });
   }
   const released = rows.filter((r) => r.mode === "helm-release").map((r) => r.title);
   const ciliumInline = model.cni.kind === "cilium" && model.cni.mode === "inline";

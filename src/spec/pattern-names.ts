@@ -87,6 +87,11 @@ export const PATTERN_EXPECTATIONS: Readonly<Record<string, PatternExpectation>> 
     hint: (v) => (/^[vV]/.test(v) && SEMVER.test(v.slice(1)) ? `Cilium chart versions have no leading "v": ${suggest(v.slice(1))}` : undefined),
   },
   chartVersion: { expect: 'a chart version such as "1.2.3" or "v1.2.3"' },
+  chartRepository: {
+    expect: "an https:// chart repository or an oci:// registry path",
+    hint: (v) => (/^[a-z0-9.-]+(?::[0-9]+)?(?:\/\S*)?$/i.test(v) ? suggest(`https://${v}`) : undefined),
+  },
+  chartName: { expect: "a chart name such as \"traefik-crds\"" },
   versionConstraint: { expect: 'a version constraint such as "~> 0.11.0" or ">= 1.0, < 2.0"' },
   httpUrl: {
     expect: "an http:// or https:// URL",

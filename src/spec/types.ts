@@ -491,6 +491,20 @@ export interface AddonsSpec {
   certManager?: AddonSpec;
   metricsServer?: MetricsServerSpec;
   hcloudCcm?: AddonSpec;
+  /** More Helm charts, in order. */
+  charts?: HelmChartSpec[];
+}
+
+/** A Helm chart of the user's: its own module and values file. */
+export interface HelmChartSpec {
+  name: string;
+  repository: string;
+  chart: string;
+  version: string;
+  namespace: string;
+  mode?: "inline" | "helm-release";
+  values?: Record<string, unknown>;
+  after?: string[];
 }
 
 export interface MetricsServerSpec {

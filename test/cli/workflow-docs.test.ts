@@ -63,7 +63,7 @@ describe("docs/workflow.md", () => {
   });
 
   it("has a Renovate regex that finds every pin of the example and of init's starter", async () => {
-    expect(expectedPins(specExample)).toHaveLength(5);
+    expect(expectedPins(specExample)).toHaveLength(6);
     expect(pins(specExample)).toEqual(
       expectedPins(specExample).map((p) => expect.objectContaining(p)),
     );

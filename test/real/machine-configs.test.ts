@@ -7,7 +7,7 @@
  * strictly. The reference tree's configurations are kept in rendered/, secrets blanked, so a
  * reviewer sees exactly what a node receives (`npm run golden:update` rewrites them).
  */
-import { parse } from "yaml";
+import { parse, parseAllDocuments } from "yaml";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -66,7 +66,8 @@ describeWithTools("every node's final machine configuration passes Talos's own v
       const bySchematic = new Map<string, Set<string | undefined>>();
       const spec = parse(readFileSync(join(ROOT, "fixtures", tree.name, "spec.yaml"), "utf8")) as {
         spec: {
-          nodes: Array<{ name: string; class?: string }>;
+          nodes: Array<{ name: string; role: string; class?: string }>;
+          addons?: { charts?: Array<{ name: string; mode?: string }> };
           talos?: { schematic?: { overlay?: { name: string }; meta?: unknown } };
           nodeClasses?: Record<string, { schematic?: { overlay?: { name: string }; meta?: unknown } }>;
           platform: { metal?: { boot?: { secureBoot?: boolean } } };
@@ -95,6 +96,15 @@ describeWithTools("every node's final machine configuration passes Talos's own v
       expect([...new Set(posted.flatMap((p) => (p.overlay === undefined ? [] : [p.overlay.name])))].sort()).toEqual([...new Set(specOverlays)].sort());
       const specMeta = [spec.spec.talos?.schematic, ...Object.values(spec.spec.nodeClasses ?? {}).map((c) => c.schematic)].some((x) => x?.meta !== undefined);
       expect(posted.some((p) => p.customization?.meta !== undefined)).toBe(specMeta);
+
+      // The spec's inline charts reach every control plane as inline manifests, by their names;
+      // a helm-release chart never does (its release installs it).
+      const inlineManifestNames = (text: string): string[] =>
+        parseAllDocuments(text).flatMap((document) => ((document.toJS() as { cluster?: { inlineManifests?: Array<{ name: string }> } } | null)?.cluster?.inlineManifests ?? []).map((m) => m.name));
+      for (const node of spec.spec.nodes.filter((n) => n.role === "controlplane")) {
+        const names = inlineManifestNames(configs.get(node.name) ?? "");
+        for (const chart of spec.spec.addons?.charts ?? []) expect(names.includes(`chart-${chart.name}`), `${node.name}: inline manifest of chart ${chart.name}`).toBe(chart.mode === "inline");
+      }
 
       if (tree.name === REFERENCE) {
         const dir = join(ROOT, "rendered", REFERENCE);

@@ -7,16 +7,11 @@
 import { ADDON_CHARTS, type AddonChart } from "../../model/addon-charts.js";
 import type { AddonModel } from "../../model/addons.js";
 import type { ClusterModel } from "../../model/model.js";
-import { expr, type HclValue } from "../../render/hcl-value.js";
-import { renderTemplate } from "../../render/templates.js";
 import type { Feature } from "../feature.js";
 import { bootReleases, CHART_CALLS, waitForExpr } from "../helm-releases.js";
-import { renderSection } from "../module-files.js";
-import { header, type PlannedFile } from "../planned-file.js";
+import { chartCall, chartModuleFiles } from "../chart-module.js";
+import type { PlannedFile } from "../planned-file.js";
 import { valuesFile } from "./values-file.js";
-
-const TEMPLATES = "helm-addon";
-const MODULE_FILES = ["versions", "variables", "main", "outputs"] as const;
 
 const TITLES: Readonly<Record<AddonModel["id"], { title: string; about: string }>> = {
   "cert-manager": { title: "cert-manager", about: "certificates for Ingress and webhooks" },
@@ -61,7 +56,7 @@ function addonFeature(chart: AddonChart): Feature {
       const addon = addonOf(model, chart);
       return addon.mode === "inline" || hasSecret(addon) ? [`module.${call}.inline_manifests`] : [];
     },
-    root: (model) => ({ calls: [renderSection(TEMPLATES, "call", callView(model, addonOf(model, chart), valuesPath))] }),
+    root: (model) => ({ calls: [callSection(model, addonOf(model, chart), valuesPath)] }),
   };
 }
 
@@ -71,59 +66,33 @@ function hasSecret(addon: AddonModel): boolean {
 }
 
 function moduleFiles(model: ClusterModel, addon: AddonModel): PlannedFile[] {
-  const release = addon.mode === "helm-release";
-  const sources: Record<string, string> = {};
-  for (const provider of model.providers) sources[`${provider.name}Source`] = provider.source;
-  const parts = [
-    ...(addon.namespace !== "kube-system" ? ["its Namespace"] : []),
-    ...(hasSecret(addon) ? ["the Secret the chart reads"] : []),
-    "the rendered chart",
-  ];
-  const contents: HclValue[] = [
-    ...(addon.namespace !== "kube-system" ? [expr("local.namespace")] : []),
-    ...(hasSecret(addon) ? [expr("local.secret")] : []),
-    expr(`data.helm_template.this.manifest`),
-  ];
-  const view = {
-    header: header("hcl", model.specPath),
-    ...sources,
-    release,
-    secret: hasSecret(addon),
-    name: addon.id,
+  return chartModuleFiles(model, {
+    folder: addon.id,
+    release: addon.id,
+    inlineName: addon.id,
     namespace: addon.namespace,
-    // helm_release creates the namespace; inline, a Namespace object does (kube-system exists).
-    createNamespace: addon.namespace !== "kube-system",
     repository: addon.repository,
     chart: addon.chart,
-    chartVersionDescription: `Version of the ${addon.chart} chart (${addon.repository}).`,
-    secretManifestName: `${addon.id}-secret`,
-    inlineDescription: `One entry of cluster.inlineManifests: ${parts.join(", then ")}.`,
-    inlineContents: contents,
-  };
-  return MODULE_FILES.map((file) => ({
-    path: `modules/${addon.id}/${file}.tf`,
-    kind: "hcl",
-    contents: renderTemplate(`${TEMPLATES}/${file}.tf`, view),
-  }));
+    mode: addon.mode,
+    secret: hasSecret(addon),
+  });
 }
 
-function callView(model: ClusterModel, addon: AddonModel, valuesPath: string) {
+function callSection(model: ClusterModel, addon: AddonModel, valuesPath: string): string {
   const call = CHART_CALLS[addon.id];
-  const release = addon.mode === "helm-release";
-  return {
-    release,
+  return chartCall(model, {
     call,
+    folder: addon.id,
     comment: `${TITLES[addon.id].title} ${addon.version}`,
-    source: `./modules/${addon.id}`,
     version: addon.version,
-    kubernetesVersion: model.kubernetes.version,
-    values: expr(`file("\${path.module}/${valuesPath}")`),
-    waitFor: release ? expr(waitForExpr(model, call)) : null,
+    valuesPath,
+    mode: addon.mode,
+    waitFor: waitForExpr(model, call),
     waitsForBoot: bootReleases(model).some((c) => c !== call),
     // The private network of the hcloud platform module (the spec rules allow this add-on on
     // hcloud only); the token is the root variable hcloud_token that module's provider uses.
-    secret: hasSecret(addon) ? { network: expr("module.nodes.network_id") } : null,
-  };
+    ...(hasSecret(addon) ? { secretNetwork: "module.nodes.network_id" } : {}),
+  });
 }
 
 export const ADDON_FEATURES: readonly Feature[] = ADDON_CHARTS.map(addonFeature);

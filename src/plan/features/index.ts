@@ -12,6 +12,7 @@ import { talosCluster } from "./talos-cluster.js";
 import { helmProvider } from "./helm-provider.js";
 import { cilium } from "./cilium.js";
 import { ADDON_FEATURES } from "./helm-addons.js";
+import { userCharts } from "./user-charts.js";
 import { argocd } from "./argocd.js";
 import { flux } from "./flux.js";
 import { tofuController } from "./tofu-controller.js";
@@ -29,6 +30,8 @@ export const FEATURES: readonly Feature[] = [
   // manifests follow in this order.
   cilium,
   ...ADDON_FEATURES,
+  // The spec's own charts (addons.charts), in spec order.
+  userCharts,
   // GitOps last: it runs on the cluster (Argo CD inline manifests follow the CNI's).
   argocd,
   flux,

@@ -10,6 +10,7 @@ import { installDisk } from "./install-disk.js";
 import { tpmKeys } from "./tpm-keys.js";
 import { staticKeys } from "./static-keys.js";
 import { staticRoutes } from "./static-routes.js";
+import { helmCharts } from "./helm-charts.js";
 import { policyRouting } from "./policy-routing.js";
 import { metalLinks } from "./metal-links.js";
 import { wireguardTunnels } from "./wireguard.js";
@@ -67,6 +68,7 @@ export const RULES: readonly Rule[] = [
   userVolumeSize,
   tofuRunner,
   inlineManifests,
+  helmCharts,
   extensionServices,
   platformFit,
   platformNodes,

@@ -1,5 +1,6 @@
 import { parseAllDocuments } from "yaml";
 import { ADDON_CHARTS } from "../../model/addon-charts.js";
+import { chartInlineManifestName } from "../../model/addons.js";
 import { quote } from "../display-path.js";
 import { specPath } from "./paths.js";
 import type { Rule } from "./rule.js";
@@ -15,9 +16,10 @@ const TREE_MANIFESTS = new Set(["cilium", "argocd", ...ADDON_CHARTS.flatMap((cha
  */
 export const inlineManifests: Rule = (ctx) => {
   const seen = new Set<string>();
+  const charts = new Set((ctx.spec.spec.addons?.charts ?? []).filter((chart) => chart.mode === "inline").map((chart) => chartInlineManifestName(chart.name)));
   (ctx.spec.spec.kubernetes?.inlineManifests ?? []).forEach((manifest, i) => {
     const at = specPath("kubernetes", "inlineManifests", i);
-    if (seen.has(manifest.name) || TREE_MANIFESTS.has(manifest.name)) {
+    if (seen.has(manifest.name) || TREE_MANIFESTS.has(manifest.name) || charts.has(manifest.name)) {
       ctx.report({
         code: "spec/inline-manifest-name",
         message: seen.has(manifest.name)
