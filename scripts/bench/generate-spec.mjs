@@ -4,7 +4,8 @@
 /**
  * A Proxmox cluster of `controlPlanes` + `workers` nodes on one /16, each with a fixed vmId,
  * placed round-robin on a pool of `hosts` Proxmox hosts (no node names its host).
- * Node i (from 0) gets 10.<octet>.<1 + i / 250>.<1 + i % 250>, so up to 62 500 nodes fit.
+ * Node i (from 0) gets 10.<octet>.<1 + i / 250>.<1 + i % 250>; the pod subnet gives up to
+ * 4 096 nodes a pod range.
  */
 export function proxmoxSpec({ name, controlPlanes = 3, workers, hosts = 10, octet = 40 }) {
   const net = `10.${octet}`;
@@ -21,6 +22,9 @@ export function proxmoxSpec({ name, controlPlanes = 3, workers, hosts = 10, octe
     `    cidr: ${net}.0.0/16`,
     `    gateway: ${net}.0.1`,
     `    nameservers: [${net}.0.1]`,
+    // Room for 4 096 nodes' /24 pod ranges (the default 10.244.0.0/16 holds 256).
+    "  kubernetes:",
+    "    podSubnets: [10.128.0.0/12]",
     "  platform:",
     "    proxmox:",
     "      endpoint: https://pve-01.bench.example:8006/",

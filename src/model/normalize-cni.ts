@@ -1,6 +1,6 @@
 /** spec.cni -> CniModel: Talos's flannel unless the spec says otherwise. */
 import type { CiliumSpec, ClusterSpec } from "../spec/types.js";
-import { requiredCiliumValues, talosCiliumRequirements } from "../spec/cilium-on-talos.js";
+import { ciliumRequirementOptions, requiredCiliumValues, talosCiliumRequirements } from "../spec/cilium-on-talos.js";
 import type { CiliumLoadBalancerModel, CiliumModel } from "./cilium.js";
 import type { CniModel } from "./model.js";
 import { DEFAULT_VERSIONS } from "./defaults.js";
@@ -10,15 +10,12 @@ export function normalizeCni(spec: ClusterSpec): CniModel {
   const cni = spec.spec.cni;
   if (cni?.none !== undefined) return { kind: "none" };
   if (cni?.cilium === undefined) return { kind: "flannel" }; // Talos's own default CNI
-  return normalizeCilium(cni.cilium);
+  return normalizeCilium(spec, cni.cilium);
 }
 
-function normalizeCilium(cilium: CiliumSpec): CiliumModel {
+function normalizeCilium(spec: ClusterSpec, cilium: CiliumSpec): CiliumModel {
   const loadBalancer = normalizeLoadBalancer(cilium);
-  const requirements = talosCiliumRequirements({
-    l2Announcements: loadBalancer?.l2 !== undefined,
-    inline: (cilium.mode ?? "inline") === "inline",
-  });
+  const requirements = talosCiliumRequirements(ciliumRequirementOptions(spec));
   // The spec rules reject a user value that contradicts a requirement, so merging the user's
   // values over the required ones keeps every requirement (and the user's additions).
   const model: CiliumModel = {

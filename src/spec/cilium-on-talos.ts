@@ -6,6 +6,9 @@
  * Source: the Talos "Deploying Cilium CNI" guide (https://www.talos.dev/v1.13/kubernetes-guides/network/deploying-cilium/),
  * repeated by every reference module (see shared/research/anchors-terraform.md, section 3.7).
  */
+import { DEFAULT_POD_SUBNETS } from "../model/defaults.js";
+import { parseCidr } from "./net/cidr.js";
+import type { ClusterSpec } from "./types.js";
 
 /**
  * KubePrism, the node-local load balancer for the Kubernetes API. Talos enables it on this
@@ -80,6 +83,20 @@ export interface CiliumRequirementOptions {
   l2Announcements: boolean;
   /** cni.cilium.mode is inline (the default): the chart is rendered client-side at plan time. */
   inline: boolean;
+  /** Address families of kubernetes.podSubnets; absent: IPv4 only (the default subnet's). */
+  podFamilies?: { ipv4: boolean; ipv6: boolean };
+}
+
+/** The options the spec implies: the model's values and the values rule must agree. */
+export function ciliumRequirementOptions(spec: ClusterSpec): CiliumRequirementOptions {
+  const cilium = spec.spec.cni?.cilium;
+  const families = new Set((spec.spec.kubernetes?.podSubnets ?? DEFAULT_POD_SUBNETS).map((text) => parseCidr(text)?.family));
+  return {
+    l2Announcements: cilium?.loadBalancer?.l2 !== undefined,
+    inline: (cilium?.mode ?? "inline") === "inline",
+    // Only an IPv6 pod subnet adds requirements, so IPv4 clusters keep the values they had.
+    ...(families.has(6) ? { podFamilies: { ipv4: families.has(4), ipv6: true } } : {}),
+  };
 }
 
 /** Every value Talos requires, in the order the guide lists them. */
@@ -157,6 +174,27 @@ export function talosCiliumRequirements(options: CiliumRequirementOptions): Cili
         expected: '"cronJob" or "certmanager"',
       });
     }
+  }
+  // The agent hands out pod addresses of a family only when it is enabled (values.yaml ipv4.enabled
+  // true, ipv6.enabled false by default; IPAM "kubernetes" reads each family's range from the
+  // Node's podCIDRs).
+  if (options.podFamilies?.ipv6 === true) {
+    requirements.push({
+      path: ["ipv6", "enabled"],
+      value: true,
+      accepts: exactly(true),
+      why: "kubernetes.podSubnets has an IPv6 block, and Cilium gives pods IPv6 addresses only with IPv6 enabled",
+      expected: "true",
+    });
+  }
+  if (options.podFamilies !== undefined && !options.podFamilies.ipv4) {
+    requirements.push({
+      path: ["ipv4", "enabled"],
+      value: false,
+      accepts: exactly(false),
+      why: "kubernetes.podSubnets has no IPv4 block, so Kubernetes gives the nodes no IPv4 pod range for Cilium to hand out",
+      expected: "false",
+    });
   }
   if (options.l2Announcements) {
     requirements.push({

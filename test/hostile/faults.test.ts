@@ -421,7 +421,9 @@ function bigSpec(clusterName: string): string {
   let text = VALID.replace("  name: lab", `  name: ${clusterName}`)
     .replaceAll("192.168.10.", "10.0.0.")
     .replace("10.0.0.0/24", "10.0.0.0/16")
-    .replace("10.0.0.11/24", "10.0.0.11/16");
+    .replace("10.0.0.11/24", "10.0.0.11/16")
+    // Room for every node's /24 pod range (the default 10.244.0.0/16 holds 256).
+    .replace("  kubernetes:\n", "  kubernetes:\n    podSubnets: [10.128.0.0/12]\n");
   for (let n = 0; n < 1000; n++)
     text += `    - { name: wk-${n}, role: worker, address: 10.0.${4 + Math.floor(n / 250)}.${1 + (n % 250)}/16, labels: { rack: r${n % 40} } }\n`;
   return text;

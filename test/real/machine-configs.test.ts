@@ -68,6 +68,8 @@ describeWithTools("every node's final machine configuration passes Talos's own v
         spec: {
           nodes: Array<{ name: string; role: string; class?: string }>;
           addons?: { charts?: Array<{ name: string; mode?: string }> };
+          kubernetes?: { podSubnets?: string[] };
+          cni?: { cilium?: { mode?: string } };
           talos?: { schematic?: { overlay?: { name: string }; meta?: unknown } };
           nodeClasses?: Record<string, { schematic?: { overlay?: { name: string }; meta?: unknown } }>;
           platform: { metal?: { boot?: { secureBoot?: boolean } } };
@@ -99,11 +101,18 @@ describeWithTools("every node's final machine configuration passes Talos's own v
 
       // The spec's inline charts reach every control plane as inline manifests, by their names;
       // a helm-release chart never does (its release installs it).
-      const inlineManifestNames = (text: string): string[] =>
-        parseAllDocuments(text).flatMap((document) => ((document.toJS() as { cluster?: { inlineManifests?: Array<{ name: string }> } } | null)?.cluster?.inlineManifests ?? []).map((m) => m.name));
+      const inlineManifests = (text: string): Array<{ name: string; contents: string }> =>
+        parseAllDocuments(text).flatMap((document) => (document.toJS() as { cluster?: { inlineManifests?: Array<{ name: string; contents: string }> } } | null)?.cluster?.inlineManifests ?? []);
       for (const node of spec.spec.nodes.filter((n) => n.role === "controlplane")) {
-        const names = inlineManifestNames(configs.get(node.name) ?? "");
+        const manifests = inlineManifests(configs.get(node.name) ?? "");
+        const names = manifests.map((m) => m.name);
         for (const chart of spec.spec.addons?.charts ?? []) expect(names.includes(`chart-${chart.name}`), `${node.name}: inline manifest of chart ${chart.name}`).toBe(chart.mode === "inline");
+        // An IPv6 pod subnet turns on the agent's IPv6 in the chart Cilium renders (cilium-config enable-ipv6).
+        const cilium = manifests.find((m) => m.name === "cilium");
+        if (spec.spec.cni?.cilium !== undefined && (spec.spec.cni.cilium.mode ?? "inline") === "inline") {
+          const ipv6 = (spec.spec.kubernetes?.podSubnets ?? []).some((s) => s.includes(":"));
+          expect(/\benable-ipv6: "(true|false)"/.exec(cilium?.contents ?? "")?.[1], `${node.name}: cilium-config enable-ipv6`).toBe(String(ipv6));
+        }
       }
 
       if (tree.name === REFERENCE) {

@@ -7,6 +7,8 @@
 import type { ClusterModel, NodeModel } from "../../model/model.js";
 import type { TalosPatch } from "../../spec/types.js";
 import { DEFAULT_APISERVER_PORT, KUBEPRISM_PORT } from "../../model/defaults.js";
+import { compareStrings } from "../../model/util.js";
+import { formatNetwork, parseCidr } from "../../spec/net/cidr.js";
 import { emitYamlDocuments } from "../../render/yaml.js";
 import { header, type PlannedFile } from "../planned-file.js";
 import { registryMirrorConfig, resolverConfig, systemVolumeConfigs, timeSyncConfig, userVolumeConfig, wireguardConfig } from "./documents.js";
@@ -63,9 +65,29 @@ function addFile(files: PlannedFile[], fileHeader: string, path: string, documen
   return path;
 }
 
+/**
+ * A dual-stack cluster's kubelets need a node IP of each family: Talos picks them from
+ * validSubnets (machined controllers/k8s/nodeip_config.go; without validSubnets it would take
+ * any address of the service subnets' families). Besides network.cidr, the IPv6 networks of the
+ * nodes' first NICs, when the service subnets have an IPv6 block; none otherwise, so single-stack
+ * trees keep their configuration.
+ */
+function ipv6NodeSubnets(model: ClusterModel): string[] {
+  if (!model.kubernetes.serviceSubnets.some((text) => parseCidr(text)?.family === 6)) return [];
+  const networks = new Set<string>();
+  for (const node of model.nodes) {
+    const nic = node.nics[0];
+    for (const text of [nic?.address, ...(nic?.additionalAddresses ?? [])]) {
+      const cidr = text === undefined ? undefined : parseCidr(text);
+      if (cidr?.family === 6) networks.add(formatNetwork(cidr));
+    }
+  }
+  return [...networks].sort(compareStrings);
+}
+
 function commonDocuments(model: ClusterModel): Document[] {
   const cniReplaced = model.cni.kind !== "flannel";
-  const kubelet: Document = { nodeIP: { validSubnets: [model.network.cidr] } };
+  const kubelet: Document = { nodeIP: { validSubnets: [model.network.cidr, ...ipv6NodeSubnets(model)] } };
   // Serving certificates signed by the cluster CA, so that metrics-server can verify the
   // kubelets (Talos guide "Deploy the Metrics Server"); the approver signs off the CSRs.
   if (model.kubeletServingCerts !== undefined) kubelet["extraArgs"] = { "rotate-server-certificates": "true" };

@@ -1,5 +1,5 @@
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
-import { isPlainMap, talosCiliumRequirements, type CiliumRequirement } from "../cilium-on-talos.js";
+import { ciliumRequirementOptions, isPlainMap, talosCiliumRequirements, type CiliumRequirement } from "../cilium-on-talos.js";
 import { displayPath, quote } from "../display-path.js";
 import { specPath } from "./paths.js";
 import type { Rule, RuleContext } from "./rule.js";
@@ -21,10 +21,7 @@ interface Shadowing {
 export const ciliumValues: Rule = (ctx) => {
   const cilium = ctx.spec.spec.cni?.cilium;
   if (cilium?.values === undefined) return;
-  const requirements = talosCiliumRequirements({
-    l2Announcements: cilium.loadBalancer?.l2 !== undefined,
-    inline: (cilium.mode ?? "inline") === "inline",
-  });
+  const requirements = talosCiliumRequirements(ciliumRequirementOptions(ctx.spec));
   const shadowing = new Map<string, Shadowing>();
   for (const requirement of requirements) {
     const shadow = check(ctx, cilium.values, requirement);

@@ -10,6 +10,8 @@ import { installDisk } from "./install-disk.js";
 import { tpmKeys } from "./tpm-keys.js";
 import { staticKeys } from "./static-keys.js";
 import { staticRoutes } from "./static-routes.js";
+import { clusterSubnetFamilies } from "./cluster-subnet-families.js";
+import { dualStackNodes } from "./dual-stack-nodes.js";
 import { helmCharts } from "./helm-charts.js";
 import { policyRouting } from "./policy-routing.js";
 import { metalLinks } from "./metal-links.js";
@@ -51,6 +53,8 @@ export const RULES: readonly Rule[] = [
   nodeAddressRules,
   endpointVip,
   subnets,
+  clusterSubnetFamilies,
+  dualStackNodes,
   controlPlanes,
   references,
   versions,
