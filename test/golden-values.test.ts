@@ -78,6 +78,11 @@ describe("values/cilium.yaml keeps what the Talos guide requires", () => {
       if (tree.expected.some((f) => f.path === "manifests/cilium-lb.yaml" && f.contents.includes("CiliumL2AnnouncementPolicy"))) {
         expect(values).toMatchObject({ l2announcements: { enabled: true } });
       }
+      // BGP objects do nothing unless the agent runs the BGP control plane
+      // (Documentation/network/bgp-control-plane/bgp-control-plane.rst: bgpControlPlane.enabled=true).
+      if (tree.expected.some((f) => f.path === "manifests/cilium-lb.yaml" && f.contents.includes("CiliumBGPClusterConfig"))) {
+        expect(values).toMatchObject({ bgpControlPlane: { enabled: true } });
+      }
       // KubePrism is on, on the port Cilium uses (machine.features.kubePrism in the patches).
       const common = parseAllDocuments(fileOf(tree.expected, "patches/common.yaml")).map((d) => d.toJS() as { machine?: { features?: { kubePrism?: unknown } } });
       expect(common.find((d) => d.machine?.features?.kubePrism !== undefined)?.machine?.features?.kubePrism).toEqual({ enabled: true, port: 7445 });

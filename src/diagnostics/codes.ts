@@ -75,6 +75,8 @@ export const DIAGNOSTIC_CODES = {
   "spec/flux-auth-mismatch": "gitops.flux.auth does not fit the repository URL (deploy key: ssh://, token: https://) or the forge",
   "spec/lb-pool-outside-network": "a Cilium load-balancer pool is outside network.cidr",
   "spec/lb-pool-overlap": "a Cilium load-balancer pool overlaps node addresses, the VIP, the gateway or another pool",
+  "spec/lb-announcement": "a Cilium load balancer asks for both L2 and BGP announcements",
+  "spec/bgp-peer": "a BGP peer's name is taken twice, or the peer is on no network of the nodes (the peering is single-hop)",
   "spec/lb-pool-reversed": "a Cilium load-balancer pool's start is after its stop",
   "spec/cilium-value-conflict": "a value in cni.cilium.values contradicts what Cilium needs on Talos (ipam, kube-proxy replacement, KubePrism, cgroup, capabilities, L2 announcements)",
   "spec/ignored-gateway": "a gateway is set on an interface that takes its address from DHCP, where it has no effect",

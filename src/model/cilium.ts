@@ -30,6 +30,15 @@ export interface CiliumLoadBalancerModel {
     /** Only workers announce (the 000 seed's nodeSelector). */
     excludeControlPlanes: boolean;
   };
+  /** The BGP announcement of service IPs (CiliumBGPClusterConfig and friends), when asked for. */
+  bgp?: {
+    asn: number;
+    /** Named peer-<n> when the spec names none. */
+    peers: Array<{ name: string; address: string; asn: number }>;
+    excludeControlPlanes: boolean;
+    /** Address families the routers learn routes of: those of the pools (IPv4 without any). */
+    families: Array<"ipv4" | "ipv6">;
+  };
   /** Blocks of the one CiliumLoadBalancerIPPool; empty when no pool is set. */
   blocks: LbBlockModel[];
 }

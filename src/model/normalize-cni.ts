@@ -4,6 +4,8 @@ import { ciliumRequirementOptions, requiredCiliumValues, talosCiliumRequirements
 import type { CiliumLoadBalancerModel, CiliumModel } from "./cilium.js";
 import type { CniModel } from "./model.js";
 import { DEFAULT_VERSIONS } from "./defaults.js";
+import { parseCidr } from "../spec/net/cidr.js";
+import { parseIp } from "../spec/net/ip.js";
 import { deepMerge } from "./deep-merge.js";
 
 export function normalizeCni(spec: ClusterSpec): CniModel {
@@ -37,6 +39,15 @@ function normalizeLoadBalancer(cilium: CiliumSpec): CiliumLoadBalancerModel | un
   if (spec.l2 !== undefined) {
     model.l2 = { interfaces: spec.l2.interfaces ?? [], excludeControlPlanes: spec.l2.excludeControlPlanes ?? false };
   }
-  if (model.l2 === undefined && model.blocks.length === 0) return undefined;
+  if (spec.bgp !== undefined) {
+    const families = new Set(model.blocks.map((block) => ("cidr" in block ? parseCidr(block.cidr) : parseIp(block.start))?.family));
+    model.bgp = {
+      asn: spec.bgp.asn,
+      peers: spec.bgp.peers.map((peer, i) => ({ name: peer.name ?? `peer-${i + 1}`, address: peer.address, asn: peer.asn })),
+      excludeControlPlanes: spec.bgp.excludeControlPlanes ?? false,
+      families: families.has(6) ? (families.has(4) ? ["ipv4", "ipv6"] : ["ipv6"]) : ["ipv4"],
+    };
+  }
+  if (model.l2 === undefined && model.bgp === undefined && model.blocks.length === 0) return undefined;
   return model;
 }

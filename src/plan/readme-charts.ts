@@ -5,6 +5,7 @@
  * "inlineManifests and extraManifests"; siderolabs/go-kubernetes manifests.Sync).
  */
 import { chartValuesPath } from "../model/addons.js";
+import type { CiliumLoadBalancerModel } from "../model/cilium.js";
 import type { ClusterModel } from "../model/model.js";
 
 interface ChartRow {
@@ -17,6 +18,13 @@ interface ChartRow {
 const ADDON_TITLES = { "cert-manager": "cert-manager", "metrics-server": "metrics-server", "hcloud-ccm": "hcloud-cloud-controller-manager" } as const;
 
 const HOW = { inline: "inline manifest (helm_template)", "helm-release": "helm_release after the health check" } as const;
+
+/** What manifests/cilium-lb.yaml holds, for the README's sentence. */
+function loadBalancerWhat(lb: CiliumLoadBalancerModel): string {
+  if (lb.bgp === undefined) return "The LoadBalancer IP pool and the L2 announcement policy";
+  const peers = lb.bgp.peers.map((p) => `${p.address} (AS ${p.asn})`).join(", ");
+  return `The LoadBalancer IP pool and its BGP announcement from AS ${lb.bgp.asn} to ${peers} (CiliumBGPClusterConfig, CiliumBGPPeerConfig, CiliumBGPAdvertisement)`;
+}
 
 export function chartsView(model: ClusterModel) {
   const rows: Array<ChartRow & { mode: keyof typeof HOW }> = [];
@@ -42,7 +50,7 @@ export function chartsView(model: ClusterModel) {
     rows,
     ciliumInline,
     otherInline,
-    loadBalancer: model.cni.kind === "cilium" && model.cni.loadBalancer !== undefined,
+    loadBalancer: model.cni.kind === "cilium" && model.cni.loadBalancer !== undefined ? loadBalancerWhat(model.cni.loadBalancer) : null,
     hcloudSecret: model.addons.some((a) => a.id === "hcloud-ccm"),
     released: released.length === 0 ? null : released.map((t) => `\`${t}\``).join(", "),
   };

@@ -83,6 +83,8 @@ export interface CiliumRequirementOptions {
   l2Announcements: boolean;
   /** cni.cilium.mode is inline (the default): the chart is rendered client-side at plan time. */
   inline: boolean;
+  /** cni.cilium.loadBalancer.bgp: the agent runs the BGP control plane. */
+  bgp?: boolean;
   /** Address families of kubernetes.podSubnets; absent: IPv4 only (the default subnet's). */
   podFamilies?: { ipv4: boolean; ipv6: boolean };
 }
@@ -94,6 +96,7 @@ export function ciliumRequirementOptions(spec: ClusterSpec): CiliumRequirementOp
   return {
     l2Announcements: cilium?.loadBalancer?.l2 !== undefined,
     inline: (cilium?.mode ?? "inline") === "inline",
+    ...(cilium?.loadBalancer?.bgp !== undefined ? { bgp: true } : {}),
     // Only an IPv6 pod subnet adds requirements, so IPv4 clusters keep the values they had.
     ...(families.has(6) ? { podFamilies: { ipv4: families.has(4), ipv6: true } } : {}),
   };
@@ -194,6 +197,15 @@ export function talosCiliumRequirements(options: CiliumRequirementOptions): Cili
       accepts: exactly(false),
       why: "kubernetes.podSubnets has no IPv4 block, so Kubernetes gives the nodes no IPv4 pod range for Cilium to hand out",
       expected: "false",
+    });
+  }
+  if (options.bgp === true) {
+    requirements.push({
+      path: ["bgpControlPlane", "enabled"],
+      value: true,
+      accepts: exactly(true),
+      why: "cni.cilium.loadBalancer.bgp asks for BGP announcements, which only the agent's BGP control plane makes (Documentation/network/bgp-control-plane/bgp-control-plane.rst)",
+      expected: "true",
     });
   }
   if (options.l2Announcements) {

@@ -477,8 +477,22 @@ export interface CiliumSpec {
   loadBalancer?: {
     /** Only workers announce when excludeControlPlanes is true (seed 000). */
     l2?: { interfaces?: string[]; excludeControlPlanes?: boolean };
+    bgp?: CiliumBgpSpec;
     pools?: Array<{ start: string; stop: string } | { cidr: string }>;
   };
+}
+
+/** Service IPs announced to routers (Cilium BGP control plane). */
+export interface CiliumBgpSpec {
+  asn: number;
+  peers: CiliumBgpPeerSpec[];
+  excludeControlPlanes?: boolean;
+}
+
+export interface CiliumBgpPeerSpec {
+  name?: string;
+  address: string;
+  asn: number;
 }
 
 export interface AddonSpec {

@@ -13,8 +13,11 @@ interface Pool {
 
 const POOLS = ["cni", "cilium", "loadBalancer", "pools"] as const;
 
-/** Parse one pool, reporting ends outside the node network or in the wrong order. */
-function readPool(ctx: RuleContext, network: Cidr, raw: { start: string; stop: string } | { cidr: string }, i: number): Pool | undefined {
+/**
+ * Parse one pool, reporting ends in the wrong order, and outside the node network when the pool
+ * must be on it (`network`; undefined when BGP routes the pool wherever it is).
+ */
+function readPool(ctx: RuleContext, network: Cidr | undefined, raw: { start: string; stop: string } | { cidr: string }, i: number): Pool | undefined {
   const path = specPath(...POOLS, i);
   const outside = (field: string, text: string): void =>
     ctx.report({
@@ -26,7 +29,7 @@ function readPool(ctx: RuleContext, network: Cidr, raw: { start: string; stop: s
   if ("cidr" in raw) {
     const block = parseCidr(raw.cidr);
     if (block === undefined) return undefined;
-    if (!(cidrContains(network, { family: block.family, value: block.first }) && cidrContains(network, { family: block.family, value: block.last }))) {
+    if (network !== undefined && !(cidrContains(network, { family: block.family, value: block.first }) && cidrContains(network, { family: block.family, value: block.last }))) {
       outside("cidr", raw.cidr);
       return undefined;
     }
@@ -35,8 +38,8 @@ function readPool(ctx: RuleContext, network: Cidr, raw: { start: string; stop: s
   const start = parseIp(raw.start);
   const stop = parseIp(raw.stop);
   if (start === undefined || stop === undefined) return undefined;
-  const startInside = cidrContains(network, start);
-  const stopInside = cidrContains(network, stop);
+  const startInside = network === undefined || cidrContains(network, start);
+  const stopInside = network === undefined || cidrContains(network, stop);
   if (!startInside) outside("start", raw.start);
   if (!stopInside) outside("stop", raw.stop);
   if (!startInside || !stopInside) return undefined;
@@ -53,13 +56,16 @@ function readPool(ctx: RuleContext, network: Cidr, raw: { start: string; stop: s
 }
 
 /**
- * Cilium LoadBalancer IP pools announced over L2 (CiliumL2AnnouncementPolicy): on the node
- * network, and clear of every address something else already answers for.
+ * Cilium LoadBalancer IP pools: clear of every address something else already answers for, and
+ * on the node network unless BGP announces them (L2 announcements answer ARP/NDP there; a
+ * router learns a BGP route to an address anywhere).
  */
 export const lbPools: Rule = (ctx) => {
-  const raw = ctx.spec.spec.cni?.cilium?.loadBalancer?.pools ?? [];
-  const network = parseCidr(ctx.spec.spec.network.cidr);
-  if (raw.length === 0 || network === undefined) return;
+  const lb = ctx.spec.spec.cni?.cilium?.loadBalancer;
+  const raw = lb?.pools ?? [];
+  const nodeNetwork = parseCidr(ctx.spec.spec.network.cidr);
+  if (raw.length === 0 || nodeNetwork === undefined) return;
+  const network = lb?.bgp !== undefined && lb.l2 === undefined ? undefined : nodeNetwork;
 
   const taken: Array<{ path: PathSegment[]; ip: IpAddress }> = ctx.facts.nodeAddresses.map((a) => ({ path: a.path, ip: a.cidr.address }));
   for (const [text, path] of [
