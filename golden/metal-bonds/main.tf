@@ -92,6 +92,10 @@ module "cluster" {
       role    = "worker"
       address = "10.20.0.21"
     }
+    wk-2 = {
+      role    = "worker"
+      address = "10.20.0.22"
+    }
   }
 
   config_patches = {
@@ -107,6 +111,7 @@ module "cluster" {
       file("${path.module}/patches/nodes/wk-1.yaml"),
       local.secret_documents["wg0-2"],
     ]
+    wk-2 = [file("${path.module}/patches/nodes/wk-2.yaml")]
   }
 
   apply_mode       = var.talos_apply_mode

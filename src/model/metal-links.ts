@@ -32,11 +32,22 @@ export function logicalLinkNames(nics: readonly NodeNicSpec[]): Array<string | u
   });
 }
 
+/**
+ * A member found by a selector is named by a LinkAliasConfig: a fixed alias when it finds one
+ * link, or a pattern alias (`<alias>s%d`) when it finds `count` links, which Talos names
+ * <alias>s0, <alias>s1... in the order of their MAC addresses (machined controllers/network/
+ * link_alias_config.go; machinery link_alias.go: the pattern ends in %d).
+ */
 function members(nicIndex: number, specs: readonly LinkMemberSpec[]): LinkMemberModel[] {
-  return specs.map((member, k) =>
+  return specs.flatMap((member, k): LinkMemberModel[] => {
+    const alias = memberAlias(nicIndex, k);
     // Talos prints MACs in lower case (CEL mac()); compare like with like.
-    member.mac !== undefined ? { link: memberAlias(nicIndex, k), mac: member.mac.toLowerCase() } : { link: member.interface ?? "" },
-  );
+    if (member.mac !== undefined) return [{ link: alias, mac: member.mac.toLowerCase() }];
+    if (member.selector === undefined) return [{ link: member.interface ?? "" }];
+    const selector = member.selector;
+    if (member.count === undefined) return [{ link: alias, alias: { name: alias, selector } }];
+    return Array.from({ length: member.count }, (_, i) => ({ link: `${alias}s${i}`, ...(i === 0 ? { alias: { name: `${alias}s%d`, selector } } : {}) }));
+  });
 }
 
 export function bondModel(nicIndex: number, name: string, spec: BondSpec): BondModel {

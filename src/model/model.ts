@@ -237,6 +237,11 @@ export interface NicModel {
 export interface LinkMemberModel {
   link: string;
   mac?: string;
+  /**
+   * The LinkAliasConfig that names this member (and, for a pattern, the members after it with
+   * the same selector): written once, with the first of them.
+   */
+  alias?: { name: string; selector: LinkSelectorSpec };
 }
 
 export interface BondModel extends Omit<BondSpec, "name" | "members"> {

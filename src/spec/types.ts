@@ -423,6 +423,10 @@ export interface LinkSelectorSpec {
 export interface LinkMemberSpec {
   mac?: string;
   interface?: string;
+  /** Links found by what Talos reports of them (a LinkAliasConfig selector). */
+  selector?: LinkSelectorSpec;
+  /** With selector: how many links it finds, all of which join (a pattern alias). */
+  count?: number;
 }
 
 export type BondMode = "802.3ad" | "active-backup" | "balance-rr" | "balance-xor" | "broadcast" | "balance-tlb" | "balance-alb";

@@ -162,8 +162,8 @@ function selectorMac(ctx: ImportContext, path: PathSegment[], selector: Record<s
     unsupported(
       ctx,
       path,
-      "the spec selects a bond or bridge member by its name or its exact MAC address only",
-      "name the member link (interfaces: [enp1s0]) or give its MAC (deviceSelectors: [{ hardwareAddr: ... }] without a wildcard)",
+      "a member found by driver, bus path or MAC pattern may be several links, and the spec needs to know how many",
+      "name the member links (interfaces: [enp1s0]), give their exact MACs, or write the member in the spec by hand: members: [{ selector: { driver: ... }, count: 2 }]",
     );
     return undefined;
   }

@@ -117,7 +117,10 @@ function sharedLinks(nics: readonly NicModel[]): SharedLinks {
 
 function metalLink(nic: NicModel, index: number, documents: Document[], shared: SharedLinks): MetalLink | undefined {
   const aliases = (members: readonly LinkMemberModel[]) => {
-    for (const member of members) if (member.mac !== undefined) documents.push(linkAliasConfig(member.link, member.mac));
+    for (const member of members) {
+      if (member.mac !== undefined) documents.push(linkAliasConfig(member.link, member.mac));
+      if (member.alias !== undefined) documents.push(linkAliasMatching(member.alias.name, selectorMatch(member.alias.selector)));
+    }
   };
   if (nic.bond !== undefined) {
     const bond = nic.bond;

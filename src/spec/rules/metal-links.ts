@@ -105,17 +105,29 @@ export const metalLinks: Rule = (ctx) => {
 };
 
 function checkMember(ctx: RuleContext, member: LinkMemberSpec, path: PathSegment[], claim: (key: string, what: string, path: PathSegment[]) => void): void {
-  if ((member.mac === undefined) === (member.interface === undefined)) {
+  const ways = [member.mac, member.interface, member.selector].filter((way) => way !== undefined).length;
+  if (ways !== 1) {
     ctx.report({
       code: "spec/missing-link",
-      message: member.mac === undefined ? "a member link names no link: Talos needs its MAC address or its name" : "a member link names its link twice (mac and interface)",
+      message: ways === 0 ? "a member link names no link: Talos needs its MAC address, its name or a selector" : "a member link names its link in more than one way (mac, interface, selector)",
       path,
-      hint: "give one of mac: aa:bb:cc:dd:ee:ff (found with talosctl get links --insecure) or interface: enp1s0",
+      hint: "give one of mac: aa:bb:cc:dd:ee:ff (found with talosctl get links --insecure), interface: enp1s0 or selector: { driver: igc }",
     });
     return;
   }
+  // A count says how many links a selector finds; alone it selects nothing.
+  if (member.count !== undefined && member.selector === undefined) {
+    ctx.report({
+      code: "spec/missing-link",
+      message: "count is the number of links a selector finds, and this member has no selector",
+      path: [...path, "count"],
+      at: "key",
+      hint: "remove count, or find the links with selector: { driver: ..., busPath: ..., macPattern: ... }",
+    });
+  }
   if (member.mac !== undefined) claim(`mac ${member.mac.toLowerCase()}`, `MAC ${member.mac}`, [...path, "mac"]);
   if (member.interface !== undefined) claim(`link ${member.interface}`, `link ${quote(member.interface)}`, [...path, "interface"]);
+  if (member.selector !== undefined) claim(`selector ${JSON.stringify(member.selector)}`, "a link this selector finds", [...path, "selector"]);
 }
 
 function checkBondOptions(ctx: RuleContext, bond: BondSpec, path: PathSegment[]): void {
