@@ -26,6 +26,19 @@ module "nodes" {
   api_port       = 8443
   apiserver_port = 8443
   vip_api_token  = var.hcloud_token
+  firewall_rules = [
+    {
+      description = "HTTP and HTTPS"
+      protocol    = "tcp"
+      port        = "80-443"
+      source_ips  = ["0.0.0.0/0", "::/0"]
+    },
+    {
+      description = "Ping"
+      protocol    = "icmp"
+      source_ips  = ["0.0.0.0/0", "::/0"]
+    },
+  ]
   nodes = {
     edge-cp-1 = {
       role        = "controlplane"

@@ -75,6 +75,7 @@ export const DIAGNOSTIC_CODES = {
   "spec/flux-auth-mismatch": "gitops.flux.auth does not fit the repository URL (deploy key: ssh://, token: https://) or the forge",
   "spec/lb-pool-outside-network": "a Cilium load-balancer pool is outside network.cidr",
   "spec/lb-pool-overlap": "a Cilium load-balancer pool overlaps node addresses, the VIP, the gateway or another pool",
+  "spec/hcloud-firewall-rule": "a Hetzner Cloud firewall rule lacks the port its protocol needs, has one its protocol refuses, or names no port number",
   "spec/lb-announcement": "a Cilium load balancer asks for both L2 and BGP announcements",
   "spec/bgp-peer": "a BGP peer's name is taken twice, or the peer is on no network of the nodes (the peering is single-hop)",
   "spec/lb-pool-reversed": "a Cilium load-balancer pool's start is after its stop",

@@ -3,7 +3,7 @@
  * derived value computed. Plan and render read only this, never the raw spec. Arrays are
  * in a deterministic order (nodes in spec order, maps sorted by key).
  */
-import type { FirewallRuleSpec, WireguardSpec, BondSpec, ExtensionServiceSpec, InlineManifestSpec, MachineFileSpec, MetaValueSpec, MetalBridgeSpec, OverlaySpec, LinkSelectorSpec, RoutingRuleSpec, StaticRouteSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
+import type { FirewallRuleSpec, HcloudFirewallRuleSpec, WireguardSpec, BondSpec, ExtensionServiceSpec, InlineManifestSpec, MachineFileSpec, MetaValueSpec, MetalBridgeSpec, OverlaySpec, LinkSelectorSpec, RoutingRuleSpec, StaticRouteSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
 import type { GitopsModel } from "./gitops.js";
 import type { CiliumModel } from "./cilium.js";
 import type { AddonModel, UserChartModel } from "./addons.js";
@@ -178,6 +178,8 @@ export interface HcloudModel {
   /** The Talos snapshot: found by label selector, or given by id. */
   image: { selector: string } | { id: number };
   adminCidrs: string[];
+  /** The spec's own inbound rules, as it gives them. */
+  firewallRules: HcloudFirewallRuleSpec[];
   apiEndpoint: "load-balancer" | "floating-ip";
   loadBalancerType: string;
 }

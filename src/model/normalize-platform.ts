@@ -48,6 +48,7 @@ function normalizeHcloud(hcloud: NonNullable<ClusterSpec["spec"]["platform"]["hc
     privateGateway: privateGateway(networkRange),
     image: id !== undefined ? { id } : { selector: hcloud.image?.selector ?? HCLOUD_DEFAULTS.imageSelector },
     adminCidrs: hcloud.adminCidrs,
+    firewallRules: hcloud.firewallRules ?? [],
     apiEndpoint: hcloud.apiEndpoint ?? HCLOUD_DEFAULTS.apiEndpoint,
     loadBalancerType: hcloud.loadBalancerType ?? HCLOUD_DEFAULTS.loadBalancerType,
   };

@@ -91,6 +91,7 @@ export const PATTERN_EXPECTATIONS: Readonly<Record<string, PatternExpectation>> 
     expect: "an https:// chart repository or an oci:// registry path",
     hint: (v) => (/^[a-z0-9.-]+(?::[0-9]+)?(?:\/\S*)?$/i.test(v) ? suggest(`https://${v}`) : undefined),
   },
+  hcloudPort: { expect: 'a port ("443"), a range ("30000-32767") or "any"' },
   chartName: { expect: "a chart name such as \"traefik-crds\"" },
   versionConstraint: { expect: 'a version constraint such as "~> 0.11.0" or ">= 1.0, < 2.0"' },
   httpUrl: {

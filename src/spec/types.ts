@@ -290,9 +290,19 @@ export interface HcloudPlatformSpec {
   image?: { selector?: string; id?: number };
   /** Where the Talos and Kubernetes APIs are reachable from. */
   adminCidrs: string[];
+  /** More inbound rules of the servers' Hetzner firewall. */
+  firewallRules?: HcloudFirewallRuleSpec[];
   /** How the Kubernetes API endpoint is exposed. */
   apiEndpoint?: "load-balancer" | "floating-ip";
   loadBalancerType?: string;
+}
+
+/** An inbound rule of the Hetzner Cloud firewall. */
+export interface HcloudFirewallRuleSpec {
+  description: string;
+  protocol: "tcp" | "udp" | "icmp" | "esp" | "gre";
+  port?: string;
+  sources: string[];
 }
 
 export interface MetalPlatformSpec {

@@ -72,7 +72,7 @@ describeWithTools("every node's final machine configuration passes Talos's own v
           cni?: { cilium?: { mode?: string } };
           talos?: { schematic?: { overlay?: { name: string }; meta?: unknown } };
           nodeClasses?: Record<string, { schematic?: { overlay?: { name: string }; meta?: unknown } }>;
-          platform: { metal?: { boot?: { secureBoot?: boolean } } };
+          platform: { metal?: { boot?: { secureBoot?: boolean } }; hcloud?: { firewallRules?: Array<{ description: string; protocol: string; port?: string; sources: string[] }> } };
         };
       };
       // Secure Boot machines install the factory's Secure Boot installer (and only they do).
@@ -112,6 +112,18 @@ describeWithTools("every node's final machine configuration passes Talos's own v
         if (spec.spec.cni?.cilium !== undefined && (spec.spec.cni.cilium.mode ?? "inline") === "inline") {
           const ipv6 = (spec.spec.kubernetes?.podSubnets ?? []).some((s) => s.includes(":"));
           expect(/\benable-ipv6: "(true|false)"/.exec(cilium?.contents ?? "")?.[1], `${node.name}: cilium-config enable-ipv6`).toBe(String(ipv6));
+        }
+      }
+
+      // The spec's own Hetzner firewall rules are rules of the servers' firewall, inbound, as given.
+      const hcloudRules = spec.spec.platform.hcloud?.firewallRules;
+      if (hcloudRules !== undefined) {
+        const firewall = workspace.readState().resources.find((r) => r.type === "hcloud_firewall");
+        const rules = (firewall?.instances[0]?.attributes["rule"] ?? []) as Array<{ description: string; direction: string; protocol: string; port: string | null; source_ips: string[] }>;
+        for (const rule of hcloudRules) {
+          expect(rules, `firewall rule ${rule.description}`).toContainEqual(
+            expect.objectContaining({ description: rule.description, direction: "in", protocol: rule.protocol, port: rule.port ?? null, source_ips: [...rule.sources].sort() }),
+          );
         }
       }
 

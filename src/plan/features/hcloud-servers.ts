@@ -6,6 +6,7 @@
  * IPv4, never through user_data, so that later spec changes reach running nodes.
  */
 import type { ClusterModel, HcloudModel, NodeModel } from "../../model/model.js";
+import type { HcloudFirewallRuleSpec } from "../../spec/types.js";
 import { isArmServerType } from "../../model/server-types.js";
 import { obj, renderHclValue, type HclValue } from "../../render/hcl-value.js";
 import type { Feature } from "../feature.js";
@@ -59,7 +60,15 @@ function moduleView(model: ClusterModel) {
     imageExpr: "selector" in hcloud.image ? selectedImageExpr(architectures) : renderHclValue(String(hcloud.image.id)),
     apiAddressExpr: address,
     apiUrlExpr: `"https://\${${address}}:\${var.api_port}"`,
+    firewallRules: hcloud.firewallRules.length > 0,
   };
+}
+
+/** The spec's own firewall rules, as the module's firewall_rules variable takes them. */
+function firewallRulesValue(rules: readonly HcloudFirewallRuleSpec[]): HclValue {
+  return rules.map((rule) =>
+    obj({ description: rule.description, protocol: rule.protocol, ...(rule.port === undefined ? {} : { port: rule.port }), source_ips: [...rule.sources] }),
+  );
 }
 
 export const hcloudServers: Feature = {
@@ -107,6 +116,7 @@ export const hcloudServers: Feature = {
           apiServerPort: model.endpoint.apiServerPort,
           loadBalancerType: floatingIp ? null : hcloud.loadBalancerType,
           floatingIp,
+          firewallRules: hcloud.firewallRules.length > 0 ? firewallRulesValue(hcloud.firewallRules) : null,
           nodes: obj(new Map(model.nodes.map((node) => [node.name, nodeValue(node)]))),
         }),
       ],

@@ -10,6 +10,7 @@ import { installDisk } from "./install-disk.js";
 import { tpmKeys } from "./tpm-keys.js";
 import { staticKeys } from "./static-keys.js";
 import { staticRoutes } from "./static-routes.js";
+import { hcloudFirewallRules } from "./hcloud-firewall-rules.js";
 import { bgpPeers } from "./bgp-peers.js";
 import { clusterSubnetFamilies } from "./cluster-subnet-families.js";
 import { dualStackNodes } from "./dual-stack-nodes.js";
@@ -64,6 +65,7 @@ export const RULES: readonly Rule[] = [
   tpmKeys,
   staticKeys,
   staticRoutes,
+  hcloudFirewallRules,
   bgpPeers,
   policyRouting,
   metalLinks,

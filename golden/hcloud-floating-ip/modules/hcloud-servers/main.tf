@@ -53,6 +53,18 @@ resource "hcloud_firewall" "this" {
     # The floating IP lands on a control plane's public interface: the nodes reach it too.
     source_ips = concat(var.admin_cidrs, [for ip in hcloud_primary_ip.this : "${ip.ip_address}/32"])
   }
+
+  # The spec's own rules (platform.hcloud.firewallRules).
+  dynamic "rule" {
+    for_each = var.firewall_rules
+    content {
+      description = rule.value.description
+      direction   = "in"
+      protocol    = rule.value.protocol
+      port        = rule.value.port
+      source_ips  = rule.value.source_ips
+    }
+  }
 }
 
 # One primary IPv4 per server, kept when a server is replaced: the address the Talos API is

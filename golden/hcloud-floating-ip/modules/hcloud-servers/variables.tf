@@ -30,6 +30,16 @@ variable "admin_cidrs" {
   type        = list(string)
 }
 
+variable "firewall_rules" {
+  description = "More inbound rules of the servers' firewall (platform.hcloud.firewallRules): a port only for tcp and udp."
+  type = list(object({
+    description = string
+    protocol    = string
+    port        = optional(string)
+    source_ips  = list(string)
+  }))
+}
+
 variable "api_port" {
   description = "Port of the Kubernetes API endpoint."
   type        = number
