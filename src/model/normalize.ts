@@ -142,6 +142,7 @@ function normalizeNetwork(spec: ClusterSpec): NetworkModel {
     ptp: network.ptp ?? [],
   };
   if (network.gateway !== undefined) model.gateway = network.gateway;
+  if (network.kubespan !== undefined) model.kubespan = network.kubespan;
   const firewall = network.firewall;
   if (firewall !== undefined) {
     // Talos's recommended rules open the Talos and Kubernetes APIs to anywhere (docs talos/v1.13

@@ -83,6 +83,8 @@ export interface CiliumRequirementOptions {
   l2Announcements: boolean;
   /** cni.cilium.mode is inline (the default): the chart is rendered client-side at plan time. */
   inline: boolean;
+  /** KubeSpan beside Cilium's native routing: eBPF host routing would bypass KubeSpan's routes. */
+  kubespanNativeRouting?: boolean;
   /** cni.cilium.loadBalancer.bgp: the agent runs the BGP control plane. */
   bgp?: boolean;
   /** Address families of kubernetes.podSubnets; absent: IPv4 only (the default subnet's). */
@@ -97,6 +99,7 @@ export function ciliumRequirementOptions(spec: ClusterSpec): CiliumRequirementOp
     l2Announcements: cilium?.loadBalancer?.l2 !== undefined,
     inline: (cilium?.mode ?? "inline") === "inline",
     ...(cilium?.loadBalancer?.bgp !== undefined ? { bgp: true } : {}),
+    ...(spec.spec.network.kubespan !== undefined && cilium?.values?.["routingMode"] === "native" ? { kubespanNativeRouting: true } : {}),
     // Only an IPv6 pod subnet adds requirements, so IPv4 clusters keep the values they had.
     ...(families.has(6) ? { podFamilies: { ipv4: families.has(4), ipv6: true } } : {}),
   };
@@ -197,6 +200,15 @@ export function talosCiliumRequirements(options: CiliumRequirementOptions): Cili
       accepts: exactly(false),
       why: "kubernetes.podSubnets has no IPv4 block, so Kubernetes gives the nodes no IPv4 pod range for Cilium to hand out",
       expected: "false",
+    });
+  }
+  if (options.kubespanNativeRouting === true) {
+    requirements.push({
+      path: ["bpf", "hostLegacyRouting"],
+      value: true,
+      accepts: exactly(true),
+      why: "with KubeSpan, Cilium's native routing needs the kernel's routing table, which eBPF host routing bypasses (Talos v1.13 KubeSpan guide, Cilium compatibility)",
+      expected: "true",
     });
   }
   if (options.bgp === true) {

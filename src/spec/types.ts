@@ -247,6 +247,14 @@ export interface NodeNetworkSpec {
   ntp?: string[];
   ptp?: string[];
   firewall?: FirewallSpec;
+  kubespan?: KubeSpanSpec;
+}
+
+/** KubeSpan (Talos KubeSpanConfig): present means on. */
+export interface KubeSpanSpec {
+  advertiseKubernetesNetworks?: boolean;
+  allowDownPeerBypass?: boolean;
+  mtu?: number;
 }
 
 export interface RegistryMirrorSpec {

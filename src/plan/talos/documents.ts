@@ -6,7 +6,7 @@
 import type { BondModel, LinuxBridgeModel, NetworkModel, RegistryMirrorModel } from "../../model/model.js";
 import { SecretText } from "./secret-documents.js";
 import { parseCidr } from "../../spec/net/cidr.js";
-import type { WireguardSpec, EphemeralVolumeSpec, StateEncryption, RoutingRuleSpec, StaticRouteSpec, SystemVolumes, UserVolumeSpec, VolumeEncryption } from "../../spec/types.js";
+import type { KubeSpanSpec, WireguardSpec, EphemeralVolumeSpec, StateEncryption, RoutingRuleSpec, StaticRouteSpec, SystemVolumes, UserVolumeSpec, VolumeEncryption } from "../../spec/types.js";
 
 type Document = Record<string, unknown>;
 
@@ -166,6 +166,21 @@ function linkSettings(settings: LinkSettings): Document {
   }
   if (routes.length > 0) document["routes"] = routes;
   return document;
+}
+
+/**
+ * KubeSpan (Talos v1.13 KubeSpanConfig, machinery config/types/network/kubespan.go: enabled,
+ * advertiseKubernetesNetworks, allowDownPeerBypass, mtu). A document without a name.
+ */
+export function kubeSpanConfig(kubespan: KubeSpanSpec): Document {
+  return {
+    apiVersion: "v1alpha1",
+    kind: "KubeSpanConfig",
+    enabled: true,
+    ...(kubespan.advertiseKubernetesNetworks === undefined ? {} : { advertiseKubernetesNetworks: kubespan.advertiseKubernetesNetworks }),
+    ...(kubespan.allowDownPeerBypass === undefined ? {} : { allowDownPeerBypass: kubespan.allowDownPeerBypass }),
+    ...(kubespan.mtu === undefined ? {} : { mtu: kubespan.mtu }),
+  };
 }
 
 /**

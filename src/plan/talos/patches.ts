@@ -11,7 +11,7 @@ import { compareStrings } from "../../model/util.js";
 import { formatNetwork, parseCidr } from "../../spec/net/cidr.js";
 import { emitYamlDocuments } from "../../render/yaml.js";
 import { header, type PlannedFile } from "../planned-file.js";
-import { registryMirrorConfig, resolverConfig, systemVolumeConfigs, timeSyncConfig, userVolumeConfig, wireguardConfig } from "./documents.js";
+import { kubeSpanConfig, registryMirrorConfig, resolverConfig, systemVolumeConfigs, timeSyncConfig, userVolumeConfig, wireguardConfig } from "./documents.js";
 import { extensionServiceConfig } from "./extension-services.js";
 import { commonFirewallDocuments, nodeFirewallDocuments, roleFirewallDocuments } from "./firewall.js";
 import { holdsSecret, secretDocuments, secretsOf, type SecretDocuments } from "./secret-documents.js";
@@ -114,12 +114,17 @@ function commonDocuments(model: ClusterModel): Document[] {
   const cluster: Document = { network };
   // The public discovery service (discovery.talos.dev) cannot be reached from an air gap.
   if (!model.talos.discovery) cluster["discovery"] = { enabled: false };
+  // KubeSpan finds its peers through the discovery service; the Kubernetes registry is
+  // "problematic with KubeSpan" when the API endpoint is routed through it, so only the service
+  // registry (Talos v1.13 KubeSpan guide, what talosctl gen config --with-kubespan writes).
+  else if (model.network.kubespan !== undefined) cluster["discovery"] = { enabled: true, registries: { kubernetes: { disabled: true } } };
   // Cilium replaces kube-proxy (kubeProxyReplacement=true in its values).
   if (model.cni.kind === "cilium") cluster["proxy"] = { disabled: true };
   // The Hetzner cloud controller manager initializes the nodes: kubelets start with
   // --cloud-provider=external (https://www.talos.dev/v1.13/reference/configuration/v1alpha1/config/#Config.cluster.externalCloudProvider).
   if (model.addons.some((addon) => addon.id === "hcloud-ccm")) cluster["externalCloudProvider"] = { enabled: true };
   const documents: Document[] = [{ machine, cluster }];
+  if (model.network.kubespan !== undefined) documents.push(kubeSpanConfig(model.network.kubespan));
   const resolver = resolverConfig(model.network);
   if (resolver !== undefined) documents.push(resolver);
   if (model.network.ntp.length > 0 || model.network.ptp.length > 0) {

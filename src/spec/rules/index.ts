@@ -10,6 +10,7 @@ import { installDisk } from "./install-disk.js";
 import { tpmKeys } from "./tpm-keys.js";
 import { staticKeys } from "./static-keys.js";
 import { staticRoutes } from "./static-routes.js";
+import { kubespan } from "./kubespan.js";
 import { hcloudFirewallRules } from "./hcloud-firewall-rules.js";
 import { bgpPeers } from "./bgp-peers.js";
 import { clusterSubnetFamilies } from "./cluster-subnet-families.js";
@@ -65,6 +66,7 @@ export const RULES: readonly Rule[] = [
   tpmKeys,
   staticKeys,
   staticRoutes,
+  kubespan,
   hcloudFirewallRules,
   bgpPeers,
   policyRouting,
