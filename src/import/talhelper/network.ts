@@ -78,7 +78,7 @@ function deviceLink(ctx: ImportContext, path: PathSegment[], device: TalDevice):
 }
 
 /** Addresses, routes, MTU and DHCP of a device or a VLAN: what a NIC of the spec carries. */
-function addressing(ctx: ImportContext, path: PathSegment[], source: { addresses?: unknown; routes?: unknown; mtu?: unknown; dhcp?: unknown; dhcpOptions?: { routeMetric?: unknown } }, nic: Partial<NodeNicSpec>): NodeNicSpec | undefined {
+function addressing(ctx: ImportContext, path: PathSegment[], source: { addresses?: unknown; routes?: unknown; mtu?: unknown; dhcp?: unknown; dhcpOptions?: { routeMetric?: unknown; ipv4?: unknown; ipv6?: unknown; duidv6?: unknown } }, nic: Partial<NodeNicSpec>): NodeNicSpec | undefined {
   const addresses = stringsAt(ctx, [...path, "addresses"], source.addresses) ?? [];
   for (const [a, text] of addresses.entries()) {
     if (text.includes("/")) continue;
@@ -95,6 +95,13 @@ function addressing(ctx: ImportContext, path: PathSegment[], source: { addresses
     nic.address = "dhcp";
     const metric = numberAt(ctx, [...path, "dhcpOptions", "routeMetric"], source.dhcpOptions?.routeMetric);
     if (metric !== undefined) nic.dhcpRouteMetric = metric;
+    // v1alpha1 DHCPOptions: DHCPv4 unless ipv4: false, DHCPv6 too with ipv6: true.
+    if (source.dhcpOptions?.ipv4 === false) {
+      unsupported(ctx, [...path, "dhcpOptions", "ipv4"], "a link on DHCPv6 alone has no IPv4 address, which the spec's NIC needs", "give the link a static IPv4 address and dhcp6: true in the spec");
+      return undefined;
+    }
+    if (source.dhcpOptions?.ipv6 === true) nic.dhcp6 = true;
+    if (source.dhcpOptions?.duidv6 !== undefined) notCarried(ctx, [...path, "dhcpOptions", "duidv6"], "nodes[].patches (a DHCPv6Config with duidRaw)");
   } else {
     unsupported(ctx, path, "the device has neither an address nor dhcp: true", "give it its address, or dhcp: true");
     return undefined;

@@ -133,6 +133,11 @@ export function dhcpv4Config(link: string, routeMetric?: number): Document {
   return { apiVersion: "v1alpha1", kind: "DHCPv4Config", name: link, ...(routeMetric === undefined ? {} : { routeMetric }) };
 }
 
+/** DHCPv6 on a link (Talos v1.13 DHCPv6Config, machinery config/types/network/dhcp6.go). */
+export function dhcpv6Config(link: string, routeMetric?: number): Document {
+  return { apiVersion: "v1alpha1", kind: "DHCPv6Config", name: link, ...(routeMetric === undefined ? {} : { routeMetric }) };
+}
+
 export interface LinkSettings {
   up?: boolean;
   address?: string;

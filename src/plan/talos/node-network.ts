@@ -6,7 +6,7 @@
  * (https://www.talos.dev/v1.13/reference/configuration/network/).
  */
 import type { ClusterModel, LinkMemberModel, NicModel, NodeModel } from "../../model/model.js";
-import { bondConfig, bridgeConfig, dhcpv4Config, layer2VipConfig, linkAliasConfig, linkAliasMatching, linkConfig, macMatch, routingRuleConfig, selectorMatch, vlanConfig, type LinkSettings } from "./documents.js";
+import { bondConfig, bridgeConfig, dhcpv4Config, dhcpv6Config, layer2VipConfig, linkAliasConfig, linkAliasMatching, linkConfig, macMatch, routingRuleConfig, selectorMatch, vlanConfig, type LinkSettings } from "./documents.js";
 
 type Document = Record<string, unknown>;
 
@@ -155,6 +155,7 @@ function addressedLink(nic: NicModel, link: MetalLink, documents: Document[], dh
     else if (nic.address !== undefined || nic.additionalAddresses !== undefined || nic.mtu !== undefined || nic.routes.length > 0) documents.push(link.configure(settings));
     shared.written.add(link.name);
     if (nic.address === undefined) documents.push(dhcpv4Config(link.name, dhcpMetric));
+    if (nic.dhcp6 === true) documents.push(dhcpv6Config(link.name, dhcpMetric));
     return link.name;
   }
   const vlan = `${link.name}.${nic.vlan}`;
@@ -166,5 +167,6 @@ function addressedLink(nic: NicModel, link: MetalLink, documents: Document[], dh
   }
   documents.push(vlanConfig(vlan, link.name, nic.vlan, settings));
   if (nic.address === undefined) documents.push(dhcpv4Config(vlan, dhcpMetric));
+  if (nic.dhcp6 === true) documents.push(dhcpv6Config(vlan, dhcpMetric));
   return vlan;
 }

@@ -70,13 +70,15 @@ function addFile(files: PlannedFile[], fileHeader: string, path: string, documen
  * validSubnets (machined controllers/k8s/nodeip_config.go; without validSubnets it would take
  * any address of the service subnets' families). Besides network.cidr, the IPv6 networks of the
  * nodes' first NICs, when the service subnets have an IPv6 block; none otherwise, so single-stack
- * trees keep their configuration.
+ * trees keep their configuration. A first NIC on DHCPv6 has no network the spec knows: then any
+ * IPv6 address (::/0, Talos's own choice for the family; nodeip.go takes routed addresses only).
  */
 function ipv6NodeSubnets(model: ClusterModel): string[] {
   if (!model.kubernetes.serviceSubnets.some((text) => parseCidr(text)?.family === 6)) return [];
   const networks = new Set<string>();
   for (const node of model.nodes) {
     const nic = node.nics[0];
+    if (nic?.dhcp6 === true) return ["::/0"];
     for (const text of [nic?.address, ...(nic?.additionalAddresses ?? [])]) {
       const cidr = text === undefined ? undefined : parseCidr(text);
       if (cidr?.family === 6) networks.add(formatNetwork(cidr));
