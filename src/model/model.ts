@@ -235,8 +235,8 @@ export interface NicModel {
   linuxBridge?: LinuxBridgeModel;
   /** metal, DHCP: the metric of the lease's default route, when the spec sets it. */
   dhcpRouteMetric?: number;
-  /** metal: DHCPv6 on the link too (DHCPv6Config). */
-  dhcp6?: boolean;
+  /** metal: an IPv6 address by DHCPv6 (a DHCPv6Config) or SLAAC (nothing to write) too. */
+  ipv6?: "dhcp" | "slaac";
 }
 
 /** A physical link that joins a bond or bridge: its alias (bound to the MAC) or its name. */

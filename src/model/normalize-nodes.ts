@@ -98,7 +98,7 @@ function normalizeNics(
       const link = nic.interface ?? (index === 0 ? metalInterface : undefined);
       if (model.bond === undefined && model.linuxBridge === undefined && nic.mac === undefined && nic.selector === undefined && link !== undefined) model.link = link;
       if (nic.dhcpRouteMetric !== undefined) model.dhcpRouteMetric = nic.dhcpRouteMetric;
-      if (nic.dhcp6 === true) model.dhcp6 = true;
+      if (nic.ipv6 !== undefined) model.ipv6 = nic.ipv6;
     }
     if (nic.address !== "dhcp") model.address = nic.address;
     if (nic.additionalAddresses !== undefined && nic.additionalAddresses.length > 0) model.additionalAddresses = [...nic.additionalAddresses];

@@ -390,8 +390,8 @@ export interface NodeNicSpec {
   bond?: BondSpec;
   /** metal, with DHCP: the metric of the lease's default route. */
   dhcpRouteMetric?: number;
-  /** metal: an IPv6 address by DHCPv6 too. */
-  dhcp6?: boolean;
+  /** metal: an IPv6 address by DHCPv6 or SLAAC too. */
+  ipv6?: "dhcp" | "slaac";
   /** Proxmox: VLAN tags passed through to the guest, tagged. */
   trunks?: number[];
   /** Proxmox: the emulated NIC model. */

@@ -97,10 +97,10 @@ function addressing(ctx: ImportContext, path: PathSegment[], source: { addresses
     if (metric !== undefined) nic.dhcpRouteMetric = metric;
     // v1alpha1 DHCPOptions: DHCPv4 unless ipv4: false, DHCPv6 too with ipv6: true.
     if (source.dhcpOptions?.ipv4 === false) {
-      unsupported(ctx, [...path, "dhcpOptions", "ipv4"], "a link on DHCPv6 alone has no IPv4 address, which the spec's NIC needs", "give the link a static IPv4 address and dhcp6: true in the spec");
+      unsupported(ctx, [...path, "dhcpOptions", "ipv4"], "a link on DHCPv6 alone has no IPv4 address, which the spec's NIC needs", "give the link a static IPv4 address and ipv6: dhcp in the spec");
       return undefined;
     }
-    if (source.dhcpOptions?.ipv6 === true) nic.dhcp6 = true;
+    if (source.dhcpOptions?.ipv6 === true) nic.ipv6 = "dhcp";
     if (source.dhcpOptions?.duidv6 !== undefined) notCarried(ctx, [...path, "dhcpOptions", "duidv6"], "nodes[].patches (a DHCPv6Config with duidRaw)");
   } else {
     unsupported(ctx, path, "the device has neither an address nor dhcp: true", "give it its address, or dhcp: true");

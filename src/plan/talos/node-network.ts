@@ -155,7 +155,9 @@ function addressedLink(nic: NicModel, link: MetalLink, documents: Document[], dh
     else if (nic.address !== undefined || nic.additionalAddresses !== undefined || nic.mtu !== undefined || nic.routes.length > 0) documents.push(link.configure(settings));
     shared.written.add(link.name);
     if (nic.address === undefined) documents.push(dhcpv4Config(link.name, dhcpMetric));
-    if (nic.dhcp6 === true) documents.push(dhcpv6Config(link.name, dhcpMetric));
+    // SLAAC needs nothing: Talos accepts router advertisements by default (machined
+    // controllers/runtime/kernel_param_defaults.go: net.ipv6.conf.default.accept_ra 2).
+    if (nic.ipv6 === "dhcp") documents.push(dhcpv6Config(link.name, dhcpMetric));
     return link.name;
   }
   const vlan = `${link.name}.${nic.vlan}`;
@@ -167,6 +169,6 @@ function addressedLink(nic: NicModel, link: MetalLink, documents: Document[], dh
   }
   documents.push(vlanConfig(vlan, link.name, nic.vlan, settings));
   if (nic.address === undefined) documents.push(dhcpv4Config(vlan, dhcpMetric));
-  if (nic.dhcp6 === true) documents.push(dhcpv6Config(vlan, dhcpMetric));
+  if (nic.ipv6 === "dhcp") documents.push(dhcpv6Config(vlan, dhcpMetric));
   return vlan;
 }

@@ -70,7 +70,7 @@ function addFile(files: PlannedFile[], fileHeader: string, path: string, documen
  * validSubnets (machined controllers/k8s/nodeip_config.go; without validSubnets it would take
  * any address of the service subnets' families). Besides network.cidr, the IPv6 networks of the
  * nodes' first NICs, when the service subnets have an IPv6 block; none otherwise, so single-stack
- * trees keep their configuration. A first NIC on DHCPv6 has no network the spec knows: then any
+ * trees keep their configuration. A first NIC on DHCPv6 or SLAAC has no network the spec knows: then any
  * IPv6 address (::/0, Talos's own choice for the family; nodeip.go takes routed addresses only).
  */
 function ipv6NodeSubnets(model: ClusterModel): string[] {
@@ -78,7 +78,7 @@ function ipv6NodeSubnets(model: ClusterModel): string[] {
   const networks = new Set<string>();
   for (const node of model.nodes) {
     const nic = node.nics[0];
-    if (nic?.dhcp6 === true) return ["::/0"];
+    if (nic?.ipv6 !== undefined) return ["::/0"];
     for (const text of [nic?.address, ...(nic?.additionalAddresses ?? [])]) {
       const cidr = text === undefined ? undefined : parseCidr(text);
       if (cidr?.family === 6) networks.add(formatNetwork(cidr));

@@ -5,8 +5,8 @@ import type { Rule } from "./rule.js";
 /**
  * A dual-stack cluster (an IPv6 service subnet) gives each kubelet a node IP of each family,
  * from the node addresses in validSubnets (src/plan/talos/patches.ts ipv6NodeSubnets: the IPv6
- * networks of the nodes' first NICs, or any IPv6 network with DHCPv6). A node whose first NIC
- * has neither an IPv6 address nor DHCPv6 in the spec
+ * networks of the nodes' first NICs, or any IPv6 network with DHCPv6 or SLAAC). A node whose first
+ * NIC has neither an IPv6 address nor DHCPv6 or SLAAC in the spec
  * registers with an IPv4 node IP only: its host-network pods and NodePorts are IPv4 only.
  * A warning: the cluster works, single-stack on those nodes.
  */
@@ -17,7 +17,7 @@ export const dualStackNodes: Rule = (ctx) => {
   const without = s.nodes.filter((node) => {
     const nic = node.networks?.[0];
     const addresses = [nic?.address ?? node.address, ...(nic?.additionalAddresses ?? [])];
-    return nic?.dhcp6 !== true && !addresses.some((text) => text !== undefined && parseCidr(text)?.family === 6);
+    return nic?.ipv6 === undefined && !addresses.some((text) => text !== undefined && parseCidr(text)?.family === 6);
   });
   if (without.length === 0) return;
   const names = without.map((node) => node.name);

@@ -81,13 +81,13 @@ export const metalLinks: Rule = (ctx) => {
       if (logicalName !== undefined) claim(`link ${logicalName}`, `link ${quote(logicalName)}`, [...nicPath, groupKey, ...(group?.name === undefined ? [] : ["name"])]);
       group?.members.forEach((member, m) => checkMember(ctx, member, [...nicPath, groupKey, "members", m], claimMember));
       if (nic.bond !== undefined) checkBondOptions(ctx, nic.bond, [...nicPath, "bond"]);
-      if (nic.dhcpRouteMetric !== undefined && nic.address !== "dhcp" && nic.dhcp6 !== true) {
+      if (nic.dhcpRouteMetric !== undefined && nic.address !== "dhcp" && nic.ipv6 !== "dhcp") {
         ctx.report({
           code: "spec/dhcp-option-static",
           message: `dhcpRouteMetric is set on a NIC with the static address ${nic.address}`,
           path: [...nicPath, "dhcpRouteMetric"],
           at: "key",
-          hint: "remove it, or set address: dhcp (or dhcp6: true)",
+          hint: "remove it, or set address: dhcp (or ipv6: dhcp)",
         });
       }
     });

@@ -78,8 +78,8 @@ export const platformFit: Rule = (ctx) => {
       if (platform === "proxmox" && entry.additionalAddresses !== undefined) {
         doesNotApply(ctx, specPath("nodes", i, "networks", k, "additionalAddresses"), platform, "cloud-init gives a VM's NIC one address");
       }
-      if (platform === "proxmox" && entry.dhcp6 !== undefined) {
-        doesNotApply(ctx, specPath("nodes", i, "networks", k, "dhcp6"), platform, "a VM's NICs are configured by cloud-init");
+      if (platform === "proxmox" && entry.ipv6 !== undefined) {
+        doesNotApply(ctx, specPath("nodes", i, "networks", k, "ipv6"), platform, "a VM's NICs are configured by cloud-init");
       }
       if (platform === "proxmox" && entry.dhcpRouteMetric !== undefined) {
         doesNotApply(ctx, specPath("nodes", i, "networks", k, "dhcpRouteMetric"), platform, "a VM's NICs are configured by cloud-init");
