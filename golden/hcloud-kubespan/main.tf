@@ -12,6 +12,19 @@ module "image" {
   installer_registry = null
 }
 
+# The image of node class storage: the cluster's extensions and kernel arguments with the
+# class's own (nodeClasses.*.schematic); its nodes install this installer.
+module "image_storage" {
+  source = "./modules/talos-image"
+
+  talos_version      = "v1.13.9"
+  platform           = "hcloud"
+  extensions         = ["siderolabs/iscsi-tools", "siderolabs/util-linux-tools"]
+  extra_kernel_args  = []
+  image_base_url     = "https://factory.talos.dev"
+  installer_registry = null
+}
+
 # Hetzner Cloud servers booted from the Talos snapshot, in a private network, behind a firewall
 # that opens the Talos and Kubernetes APIs to the admin networks only.
 module "nodes" {
@@ -34,26 +47,42 @@ module "nodes" {
       source_ips  = ["0.0.0.0/0", "::/0"]
     },
   ]
+  class_images = {
+    storage = {
+      selector     = "os=talos,talos-image=storage"
+      architecture = "x86"
+    }
+  }
   nodes = {
     cp-1 = {
       role        = "controlplane"
       server_type = "cx33"
       address     = "10.0.1.11"
+      image       = null
     }
     cp-2 = {
       role        = "controlplane"
       server_type = "cx33"
       address     = "10.0.1.12"
+      image       = null
     }
     cp-3 = {
       role        = "controlplane"
       server_type = "cx33"
       address     = "10.0.1.13"
+      image       = null
     }
     wk-1 = {
       role        = "worker"
       server_type = "cx43"
       address     = "10.0.1.21"
+      image       = null
+    }
+    st-1 = {
+      role        = "worker"
+      server_type = "cx43"
+      address     = "10.0.1.31"
+      image       = "storage"
     }
   }
 }
@@ -82,6 +111,14 @@ module "cluster" {
     worker       = []
   }
   node_patches = {}
+
+  # Nodes of classes with an image of their own install their class's installer.
+  node_schematics = {
+    st-1 = "storage"
+  }
+  class_installer_images = {
+    storage = module.image_storage.installer_image
+  }
 
   apply_mode       = var.talos_apply_mode
   reset_on_destroy = var.talos_reset_on_destroy

@@ -4,6 +4,7 @@
  * and existing machines must already run Talos in maintenance mode at their address.
  */
 import type { ClusterModel } from "../model/model.js";
+import { CLASS_IMAGE_LABEL } from "./features/hcloud-servers.js";
 import { isArmServerType } from "../model/server-types.js";
 
 /** The boot image's URL exists once the schematic does. */
@@ -53,13 +54,21 @@ function platformPrerequisites(model: ClusterModel): string[] {
   const platform = model.platform;
   switch (platform.kind) {
     case "hcloud": {
-      const image = "selector" in platform.image ? `labelled \`${platform.image.selector}\`` : `with id ${platform.image.id}`;
+      const classes = model.talos.classSchematics;
+      const image =
+        "selector" in platform.image
+          ? `labelled \`${platform.image.selector}\`${classes.length > 0 ? ` and without a \`${CLASS_IMAGE_LABEL}\` label` : ""}`
+          : `with id ${platform.image.id}`;
       const arm = model.nodes.some((node) => node.serverType !== undefined && isArmServerType(node.serverType));
       return [
         `A Talos snapshot in the Hetzner Cloud project, ${image}, made from the factory's hcloud disk image (${IMAGE_URL}), for instance with hcloud-upload-image or Packer. The servers boot it and wait in maintenance mode.`,
         ...(arm
           ? ["The Arm (cax) servers boot an arm64 snapshot with the same labels, made from the arm64 disk image (`tofu output -raw boot_image_url_arm64`, same `-target`); `hcloud-upload-image --architecture arm` writes one."]
           : []),
+        ...classes.map(
+          (schematic) =>
+            `The servers of node class${schematic.classes.length > 1 ? "es" : ""} ${schematic.classes.map((c) => `\`${c}\``).join(", ")} boot a snapshot of their own image, made the same way from its disk image (\`tofu output -json class_boot_image_urls\`, key ${schematic.classes[0] ?? ""}) and labelled with the same labels plus \`${CLASS_IMAGE_LABEL}=${schematic.name}\`.`,
+        ),
         "`platform.hcloud.adminCidrs` includes the address `tofu` runs from: configurations are applied over the Talos API (50000/tcp) on each server's public IPv4, which the firewall opens to those networks only.",
       ];
     }

@@ -42,17 +42,23 @@ export async function startFakeHcloudApi(): Promise<FakeHcloudApi> {
     response.setHeader("content-type", "application/json");
     if (request.method === "GET" && url.pathname === "/v1/images") {
       const selector = url.searchParams.get("label_selector") ?? "";
-      const wanted = selector.split(",").filter((term) => term !== "").map((term) => term.split("="));
-      const matches = wanted.every(([key, value]) => (SNAPSHOT.labels as Record<string, string>)[key ?? ""] === value);
+      const terms = selector.split(",").filter((term) => term !== "");
+      // A node class image's snapshot carries the talos-image label too (one per image, as the
+      // tree's README says to make them); the cluster's own is the one without it (!talos-image).
+      const classImage = terms.find((term) => term.startsWith("talos-image="))?.slice("talos-image=".length);
+      const labels: Record<string, string> = { ...SNAPSHOT.labels, ...(classImage === undefined ? {} : { "talos-image": classImage }) };
+      const matches = terms.every((term) => (term.startsWith("!") ? !(term.slice(1) in labels) : labels[term.split("=")[0] ?? ""] === term.split("=")[1]));
       // One snapshot per architecture with the same labels, as a project with Arm servers has
       // (the provider asks for one with ?architecture=x86 or arm).
       const architecture = url.searchParams.get("architecture");
+      const id = SNAPSHOT.id + (classImage === undefined ? 0 : 10 * (1 + [...classImage].reduce((sum, c) => sum + c.charCodeAt(0), 0)));
+      const snapshot = { ...SNAPSHOT, id, labels };
       const images = !matches
         ? []
         : architecture === "arm"
-          ? [{ ...SNAPSHOT, id: SNAPSHOT.id + 1, architecture: "arm" }]
+          ? [{ ...snapshot, id: id + 1, architecture: "arm" }]
           : architecture === null || architecture === "x86"
-            ? [SNAPSHOT]
+            ? [snapshot]
             : [];
       response.end(
         JSON.stringify({

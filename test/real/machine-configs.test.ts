@@ -115,6 +115,21 @@ describeWithTools("every node's final machine configuration passes Talos's own v
         }
       }
 
+      // Hetzner Cloud with class images: the real provider's snapshot lookups (from the fake API,
+      // which labels a class image's snapshot talos-image=<image>) find each class image's
+      // snapshot, and the cluster's own is the one without that label.
+      if (spec.spec.platform.hcloud !== undefined && Object.values(spec.spec.nodeClasses ?? {}).some((c) => c.schematic !== undefined)) {
+        const { plan, run } = await workspace.planReal();
+        expect(run.exitCode, run.stderr).toBe(0);
+        type Module = { resources?: Array<{ mode: string; type: string; name: string; index?: string; values: { labels?: Record<string, string> } }>; child_modules?: Module[] };
+        const all = (m: Module | undefined): NonNullable<Module["resources"]> => [...(m?.resources ?? []), ...(m?.child_modules ?? []).flatMap(all)];
+        const lookups = all((plan as { prior_state?: { values?: { root_module?: Module } } }).prior_state?.values?.root_module).filter((r) => r.mode === "data" && r.type === "hcloud_image");
+        expect(lookups.some((r) => r.name === "class")).toBe(true);
+        for (const lookup of lookups) {
+          expect(lookup.values.labels?.["talos-image"], `${lookup.type}.${lookup.name}[${lookup.index ?? ""}]`).toBe(lookup.name === "class" ? String(lookup.index).replace(/-arm$/, "") : undefined);
+        }
+      }
+
       // The spec's own Hetzner firewall rules are rules of the servers' firewall, inbound, as given.
       const hcloudRules = spec.spec.platform.hcloud?.firewallRules;
       if (hcloudRules !== undefined) {

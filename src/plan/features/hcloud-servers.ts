@@ -11,6 +11,7 @@ import { isArmServerType } from "../../model/server-types.js";
 import { obj, renderHclValue, type HclValue } from "../../render/hcl-value.js";
 import type { Feature } from "../feature.js";
 import { planModuleFiles, renderSection } from "../module-files.js";
+import { imageModuleCall } from "./talos-image.js";
 
 const FOLDER = "hcloud-servers";
 
@@ -33,9 +34,33 @@ function namedEndpoint(model: ClusterModel): boolean {
 }
 
 /** Which architectures the servers need: Arm (cax) types boot an arm64 snapshot. */
+/** The architectures of the servers that boot the cluster's snapshot (not a class image's). */
 export function serverArchitectures(model: ClusterModel): { x86: boolean; arm: boolean } {
-  const arm = model.nodes.map((node) => node.serverType !== undefined && isArmServerType(node.serverType));
+  const arm = model.nodes.filter((node) => node.schematic === undefined).map((node) => node.serverType !== undefined && isArmServerType(node.serverType));
   return { x86: arm.some((a) => !a), arm: arm.some((a) => a) };
+}
+
+/**
+ * The label that tells a class image's snapshots apart: `talos-image=<image name>` (the class
+ * schematic's name, its first class). The cluster's own snapshot is then the one without it
+ * (`!talos-image`: Hetzner label selectors take a key's absence).
+ */
+export const CLASS_IMAGE_LABEL = "talos-image";
+
+/** The key of a class image's snapshot lookup: its name, with -arm for its Arm servers'. */
+function classImageKey(schematic: string, arm: boolean): string {
+  return arm ? `${schematic}-arm` : schematic;
+}
+
+/** Each class image's snapshot lookup, for the architectures its servers have. */
+function classImages(model: ClusterModel, selector: string): Map<string, HclValue> {
+  const images = new Map<string, HclValue>();
+  for (const node of model.nodes) {
+    if (node.schematic === undefined || node.serverType === undefined) continue;
+    const arm = isArmServerType(node.serverType);
+    images.set(classImageKey(node.schematic, arm), obj({ selector: `${selector},${CLASS_IMAGE_LABEL}=${node.schematic}`, architecture: arm ? "arm" : "x86" }));
+  }
+  return new Map([...images].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** The snapshot a server boots: the x86 one, the arm one, or by its server type when both are in use. */
@@ -49,15 +74,19 @@ function moduleView(model: ClusterModel) {
   const hcloud = hcloudOf(model);
   const architectures = serverArchitectures(model);
   const address = apiAddressExpr(hcloud);
+  const classes = model.talos.classSchematics.length > 0;
+  const baseImage = "selector" in hcloud.image ? selectedImageExpr(architectures) : renderHclValue(String(hcloud.image.id));
   return {
+    classImages: classes,
     loadBalancer: hcloud.apiEndpoint === "load-balancer",
     floatingIp: hcloud.apiEndpoint === "floating-ip",
     apiCertSan: namedEndpoint(model),
     controlplanePatches: hcloud.apiEndpoint === "floating-ip" || namedEndpoint(model),
-    imageSelector: "selector" in hcloud.image ? hcloud.image.selector : null,
+    imageSelector: "selector" in hcloud.image ? (classes ? `${hcloud.image.selector},!${CLASS_IMAGE_LABEL}` : hcloud.image.selector) : null,
     x86: architectures.x86,
     arm: architectures.arm,
-    imageExpr: "selector" in hcloud.image ? selectedImageExpr(architectures) : renderHclValue(String(hcloud.image.id)),
+    // A server of a class with an image of its own boots that image's snapshot.
+    imageExpr: classes ? `each.value.image == null ? ${architectures.x86 || architectures.arm ? baseImage : "null"} : data.hcloud_image.class[each.value.image].id` : baseImage,
     apiAddressExpr: address,
     apiUrlExpr: `"https://\${${address}}:\${var.api_port}"`,
     firewallRules: hcloud.firewallRules.length > 0,
@@ -85,7 +114,11 @@ export const hcloudServers: Feature = {
   files: (model) => planModuleFiles(model, FOLDER, moduleView(model)),
   platform: (model) => {
     const hcloud = hcloudOf(model);
-    const outputs = { nodesExpr: "module.nodes.nodes", installerImageExpr: "module.image.installer_image" };
+    const outputs = {
+      nodesExpr: "module.nodes.nodes",
+      installerImageExpr: "module.image.installer_image",
+      classInstallerImageExpr: (className: string) => `${imageModuleCall(className)}.installer_image`,
+    };
     return {
       ...outputs,
       // A host name in the spec stays the cluster's endpoint (its DNS points at api_address),
@@ -117,7 +150,8 @@ export const hcloudServers: Feature = {
           loadBalancerType: floatingIp ? null : hcloud.loadBalancerType,
           floatingIp,
           firewallRules: hcloud.firewallRules.length > 0 ? firewallRulesValue(hcloud.firewallRules) : null,
-          nodes: obj(new Map(model.nodes.map((node) => [node.name, nodeValue(node)]))),
+          classImages: model.talos.classSchematics.length > 0 && "selector" in hcloud.image ? obj(classImages(model, hcloud.image.selector)) : null,
+          nodes: obj(new Map(model.nodes.map((node) => [node.name, nodeValue(model, node)]))),
         }),
       ],
       outputs: [renderSection(FOLDER, "outputs", {})],
@@ -125,10 +159,12 @@ export const hcloudServers: Feature = {
   },
 };
 
-function nodeValue(node: NodeModel): HclValue {
+function nodeValue(model: ClusterModel, node: NodeModel): HclValue {
   // The spec rules guarantee both on hcloud (static private address, class with serverType).
   if (node.ip === undefined || node.serverType === undefined) {
     throw new Error(`plan bug: hcloud node ${node.name} without a private address or server type`);
   }
-  return obj({ role: node.role, server_type: node.serverType, address: node.ip });
+  if (model.talos.classSchematics.length === 0) return obj({ role: node.role, server_type: node.serverType, address: node.ip });
+  const image = node.schematic === undefined ? null : classImageKey(node.schematic, isArmServerType(node.serverType));
+  return obj({ role: node.role, server_type: node.serverType, address: node.ip, image });
 }

@@ -64,7 +64,7 @@ export const talosImage: Feature = {
     return {
       calls: [
         renderSection(FOLDER, "call", callView(model, platform, model.talos)),
-        // Metal only: Hetzner servers boot one snapshot (spec rule platform-fit).
+        // A node class with an image of its own: metal, and Hetzner Cloud (a snapshot of its own).
         ...model.talos.classSchematics.map((schematic) =>
           renderSection(FOLDER, "call", { ...callView(model, platform, schematic), className: schematic.classes.join(", "), callName: imageModuleCall(schematic.name).slice("module.".length) }),
         ),

@@ -1,6 +1,7 @@
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
 import { displayPath, quote } from "../display-path.js";
 import type { NodeClassSpec, NodeNicSpec, NodeSpec } from "../types.js";
+import { isArmServerType } from "../../model/server-types.js";
 import { specPath } from "./paths.js";
 import { platformOf, type PlatformName } from "./platform.js";
 import type { Rule, RuleContext } from "./rule.js";
@@ -124,10 +125,13 @@ export const platformFit: Rule = (ctx) => {
     for (const field of rules.refuses) {
       if (cls[field] !== undefined) doesNotApply(ctx, specPath("nodeClasses", name, field), platform, rules.why);
     }
-    // Every server boots the one snapshot the label selector finds, so the extensions it runs
-    // are the snapshot's: a class's own would need a snapshot per schematic.
-    if (platform === "hcloud" && cls.schematic !== undefined) {
-      doesNotApply(ctx, specPath("nodeClasses", name, "schematic"), platform, "every server boots the one Talos snapshot; put the extensions in talos.schematic");
+    // A class image is a snapshot of its own, found by label (hcloud-servers.ts
+    // CLASS_IMAGE_LABEL); an image id names the one snapshot every server boots.
+    if (platform === "hcloud" && cls.schematic !== undefined && s.platform.hcloud?.image?.id !== undefined) {
+      doesNotApply(ctx, specPath("nodeClasses", name, "schematic"), platform, "platform.hcloud.image.id names the one snapshot every server boots; find the snapshots by label (image.selector) for a class image of its own");
+    } else if (platform === "hcloud" && cls.schematic !== undefined && cls.serverType !== undefined && isArmServerType(cls.serverType)) {
+      // The class images' boot media (class_boot_image_urls) are amd64 on Hetzner Cloud.
+      doesNotApply(ctx, specPath("nodeClasses", name, "schematic"), platform, "an image of its own is not built for Arm (cax) servers yet; they boot the cluster's arm64 snapshot");
     }
   }
 };

@@ -9,8 +9,18 @@ locals {
 # The Talos snapshot, built beforehand from the hcloud disk image of the image factory
 # (output boot_image_url of modules/talos-image) and labelled for this selector.
 data "hcloud_image" "talos" {
-  with_selector     = "os=talos"
+  with_selector     = "os=talos,!talos-image"
   with_architecture = "x86"
+  most_recent       = true
+}
+
+# The snapshots of the node classes with an image of their own, made from each one's disk image
+# (output class_boot_image_urls), with the labels of var.class_images.
+data "hcloud_image" "class" {
+  for_each = var.class_images
+
+  with_selector     = each.value.selector
+  with_architecture = each.value.architecture
   most_recent       = true
 }
 
@@ -92,7 +102,7 @@ resource "hcloud_server" "this" {
 
   name               = each.key
   server_type        = each.value.server_type
-  image              = data.hcloud_image.talos.id
+  image              = each.value.image == null ? data.hcloud_image.talos.id : data.hcloud_image.class[each.value.image].id
   location           = var.location
   placement_group_id = hcloud_placement_group.this[each.value.role].id
   firewall_ids       = [hcloud_firewall.this.id]
