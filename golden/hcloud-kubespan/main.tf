@@ -34,6 +34,7 @@ module "nodes" {
   location           = "nbg1"
   network_zone       = "eu-central"
   network_range      = "10.0.0.0/16"
+  network_id         = 4711
   node_cidr          = "10.0.1.0/24"
   admin_cidrs        = ["203.0.113.0/24"]
   api_port           = 6443

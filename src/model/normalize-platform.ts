@@ -40,7 +40,7 @@ export function normalizePlatform(spec: ClusterSpec, talos: TalosModel): Platfor
 function normalizeHcloud(hcloud: NonNullable<ClusterSpec["spec"]["platform"]["hcloud"]>): HcloudModel {
   const id = hcloud.image?.id;
   const networkRange = hcloud.networkRange ?? HCLOUD_DEFAULTS.networkRange;
-  return {
+  const model: HcloudModel = {
     kind: "hcloud",
     location: hcloud.location,
     networkZone: hcloud.networkZone ?? HCLOUD_DEFAULTS.networkZone,
@@ -52,6 +52,8 @@ function normalizeHcloud(hcloud: NonNullable<ClusterSpec["spec"]["platform"]["hc
     apiEndpoint: hcloud.apiEndpoint ?? HCLOUD_DEFAULTS.apiEndpoint,
     loadBalancerType: hcloud.loadBalancerType ?? HCLOUD_DEFAULTS.loadBalancerType,
   };
+  if (hcloud.networkId !== undefined) model.networkId = hcloud.networkId;
+  return model;
 }
 
 /**

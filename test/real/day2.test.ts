@@ -303,6 +303,7 @@ describeWithTools("day 2: spec edits plan exactly what they concern", (tools) =>
   const env = (base: Scenario["base"]): Record<string, string> => ({
     TESTKIT_DHCP_CIDR: base === "proxmox" ? "10.30.0.0/24" : "10.0.1.0/24",
     HCLOUD_ENDPOINT: hcloudApi.endpoint,
+    TESTKIT_HCLOUD_NETWORKS: hcloudApi.networks,
   });
 
   /** Spec A applied once per base; each scenario starts from a copy of its state. */

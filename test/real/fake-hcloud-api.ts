@@ -1,6 +1,7 @@
 /**
- * The one Hetzner Cloud API call a plan of the trees makes: the Talos snapshot of the
- * `hcloud_image` data source, found by label selector (GET /v1/images). The real
+ * The Hetzner Cloud API calls a plan of the trees makes: the Talos snapshot of the
+ * `hcloud_image` data source, found by label selector (GET /v1/images), and an existing network
+ * by id (GET /v1/networks/{id}). The real
  * hetznercloud/hcloud provider is pointed here through HCLOUD_ENDPOINT (its documented
  * environment variable); anything else it asks is recorded and answered 404, so a test sees
  * a new API call instead of silently passing.
@@ -10,6 +11,8 @@ import type { AddressInfo } from "node:net";
 
 export interface FakeHcloudApi {
   endpoint: string;
+  /** The existing networks it serves, for the provider double (TESTKIT_HCLOUD_NETWORKS). */
+  networks: string;
   unexpected: string[];
   close(): Promise<void>;
 }
@@ -34,6 +37,12 @@ const SNAPSHOT = {
   labels: { os: "talos", version: "v1.13.9" },
   architecture: "x86",
 };
+
+/**
+ * The existing private network of the fixtures that reuse one (platform.hcloud.networkId): the
+ * `hcloud_network` data source reads it by id (GET /v1/networks/{id}).
+ */
+const NETWORKS: Readonly<Record<string, { ip_range: string }>> = { "4711": { ip_range: "10.0.0.0/16" } };
 
 export async function startFakeHcloudApi(): Promise<FakeHcloudApi> {
   const unexpected: string[] = [];
@@ -68,6 +77,27 @@ export async function startFakeHcloudApi(): Promise<FakeHcloudApi> {
       );
       return;
     }
+    const network = /^\/v1\/networks\/(\d+)$/.exec(url.pathname)?.[1];
+    if (request.method === "GET" && network !== undefined && NETWORKS[network] !== undefined) {
+      response.end(
+        JSON.stringify({
+          network: {
+            id: Number(network),
+            name: "shared",
+            created: "2026-01-01T00:00:00+00:00",
+            ip_range: NETWORKS[network].ip_range,
+            subnets: [],
+            routes: [],
+            servers: [],
+            load_balancers: [],
+            protection: { delete: true },
+            labels: {},
+            expose_routes_to_vswitch: false,
+          },
+        }),
+      );
+      return;
+    }
     unexpected.push(`${request.method ?? "?"} ${url.pathname}${url.search}`);
     response.statusCode = 404;
     response.end(JSON.stringify({ error: { code: "not_found", message: "not served by the test's fake API" } }));
@@ -76,6 +106,7 @@ export async function startFakeHcloudApi(): Promise<FakeHcloudApi> {
   const { port } = server.address() as AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${port}/v1`,
+    networks: JSON.stringify(Object.fromEntries(Object.entries(NETWORKS).map(([id, network]) => [id, network.ip_range]))),
     unexpected,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

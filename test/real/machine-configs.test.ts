@@ -43,6 +43,7 @@ describeWithTools("every node's final machine configuration passes Talos's own v
       const workspace = new Workspace(tools, mirrors, join(work, tree.name), {
         TESTKIT_DHCP_CIDR: tree.cidr,
         HCLOUD_ENDPOINT: hcloudApi.endpoint,
+        TESTKIT_HCLOUD_NETWORKS: hcloudApi.networks,
       });
       await workspace.write(tree.files);
       await workspace.apply();

@@ -5,12 +5,14 @@ package main
 // NIC matched by MAC), and every value is stable for the same configuration.
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/big"
 	"net"
 	"os"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
@@ -141,6 +143,9 @@ func hcloudBehaviour() providerBehaviour {
 				return nil
 			}},
 		},
+		dataSources: map[string]func(map[string]any) ([]*tfprotov6.Diagnostic, error){
+			"hcloud_network": readHcloudNetwork,
+		},
 		fill: func(typeName string, state map[string]any) filler {
 			seed := typeName + canonical(state)
 			return byName(map[string]func(tftypes.Type) any{
@@ -166,6 +171,23 @@ func hcloudBehaviour() providerBehaviour {
 			})
 		},
 	}
+}
+
+// readHcloudNetwork: an existing network read by id has the range the test says it has
+// (TESTKIT_HCLOUD_NETWORKS, {"<id>": "<ip range>"}, as the fake Hetzner API serves it); any
+// other is unknown to the double.
+func readHcloudNetwork(state map[string]any) ([]*tfprotov6.Diagnostic, error) {
+	var networks map[string]string
+	if err := json.Unmarshal([]byte(os.Getenv("TESTKIT_HCLOUD_NETWORKS")), &networks); err != nil {
+		return nil, fmt.Errorf("hcloud_network: TESTKIT_HCLOUD_NETWORKS: %w", err)
+	}
+	id := fmt.Sprint(canonicalNumber(state["id"]))
+	ipRange, ok := networks[id]
+	if !ok {
+		return nil, fmt.Errorf("hcloud_network: no network %s in TESTKIT_HCLOUD_NETWORKS", id)
+	}
+	state["ip_range"] = ipRange
+	return nil, nil
 }
 
 func setNetworkFromSubnet(attachment map[string]any) {

@@ -78,6 +78,9 @@ function moduleView(model: ClusterModel) {
   const baseImage = "selector" in hcloud.image ? selectedImageExpr(architectures) : renderHclValue(String(hcloud.image.id));
   return {
     classImages: classes,
+    networkId: hcloud.networkId !== undefined,
+    // An existing network is read, not created (platform.hcloud.networkId).
+    networkRef: hcloud.networkId === undefined ? "hcloud_network.this" : "data.hcloud_network.this",
     loadBalancer: hcloud.apiEndpoint === "load-balancer",
     floatingIp: hcloud.apiEndpoint === "floating-ip",
     apiCertSan: namedEndpoint(model),
@@ -143,6 +146,7 @@ export const hcloudServers: Feature = {
           location: hcloud.location,
           networkZone: hcloud.networkZone,
           networkRange: hcloud.networkRange,
+          networkId: hcloud.networkId ?? null,
           nodeCidr: model.network.cidr,
           adminCidrs: hcloud.adminCidrs,
           apiPort: model.endpoint.port,

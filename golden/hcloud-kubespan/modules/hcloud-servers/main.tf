@@ -24,16 +24,22 @@ data "hcloud_image" "class" {
   most_recent       = true
 }
 
-# The private network: the node network is its one subnet; Kubernetes, etcd and the
+# The existing private network (platform.hcloud.networkId), which the tree never deletes: the
+# node network is the subnet the tree adds to it; Kubernetes, etcd and the
 # load balancer talk over it.
-resource "hcloud_network" "this" {
-  name     = var.cluster_name
-  ip_range = var.network_range
-  labels   = local.labels
+data "hcloud_network" "this" {
+  id = var.network_id
+
+  lifecycle {
+    postcondition {
+      condition     = self.ip_range == var.network_range
+      error_message = "The network's range is not platform.hcloud.networkRange in the spec."
+    }
+  }
 }
 
 resource "hcloud_network_subnet" "nodes" {
-  network_id   = hcloud_network.this.id
+  network_id   = data.hcloud_network.this.id
   type         = "cloud"
   network_zone = var.network_zone
   ip_range     = var.node_cidr

@@ -40,12 +40,12 @@ output "controlplane_patches" {
 
 output "network_id" {
   description = "Id of the private network (the Hetzner cloud controller manager's HCLOUD_NETWORK)."
-  value       = hcloud_network.this.id
+  value       = data.hcloud_network.this.id
 }
 
 output "network_name" {
   description = "Name of the private network."
-  value       = hcloud_network.this.name
+  value       = data.hcloud_network.this.name
 }
 
 output "firewall_id" {

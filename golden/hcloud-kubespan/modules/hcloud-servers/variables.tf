@@ -20,6 +20,11 @@ variable "network_range" {
   type        = string
 }
 
+variable "network_id" {
+  description = "Id of the existing private network the node subnet is added to."
+  type        = number
+}
+
 variable "node_cidr" {
   description = "The node network: the private subnet every server gets its address in."
   type        = string
