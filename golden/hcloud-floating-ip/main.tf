@@ -21,6 +21,7 @@ module "nodes" {
   location       = "hel1"
   network_zone   = "eu-central"
   network_range  = "10.10.0.0/16"
+  floating_ip_id = 98765
   node_cidr      = "10.10.0.0/24"
   admin_cidrs    = ["192.0.2.0/24"]
   api_port       = 8443

@@ -76,6 +76,7 @@ export const DIAGNOSTIC_CODES = {
   "spec/lb-pool-outside-network": "a Cilium load-balancer pool is outside network.cidr",
   "spec/lb-pool-overlap": "a Cilium load-balancer pool overlaps node addresses, the VIP, the gateway or another pool",
   "spec/hcloud-firewall-rule": "a Hetzner Cloud firewall rule lacks the port its protocol needs, has one its protocol refuses, or names no port number",
+  "spec/hcloud-floating-ip": "an existing floating IP is named for the API endpoint, which is not a floating IP",
   "spec/kubespan": "KubeSpan without the discovery service, or beside Cilium's native routing without carrying the Kubernetes networks",
   "spec/lb-announcement": "a Cilium load balancer asks for both L2 and BGP announcements",
   "spec/bgp-peer": "a BGP peer's name is taken twice, or the peer is on no network of the nodes (the peering is single-hop)",

@@ -182,6 +182,8 @@ export interface HcloudModel {
   adminCidrs: string[];
   /** The spec's own inbound rules, as it gives them. */
   firewallRules: HcloudFirewallRuleSpec[];
+  /** An existing floating IP the API endpoint uses, instead of creating one. */
+  floatingIpId?: number;
   /** An existing private network the tree adds its subnet to, instead of creating one. */
   networkId?: number;
   apiEndpoint: "load-balancer" | "floating-ip";

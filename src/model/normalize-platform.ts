@@ -53,6 +53,7 @@ function normalizeHcloud(hcloud: NonNullable<ClusterSpec["spec"]["platform"]["hc
     loadBalancerType: hcloud.loadBalancerType ?? HCLOUD_DEFAULTS.loadBalancerType,
   };
   if (hcloud.networkId !== undefined) model.networkId = hcloud.networkId;
+  if (hcloud.floatingIpId !== undefined) model.floatingIpId = hcloud.floatingIpId;
   return model;
 }
 

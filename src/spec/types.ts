@@ -298,6 +298,8 @@ export interface HcloudPlatformSpec {
   image?: { selector?: string; id?: number };
   /** Where the Talos and Kubernetes APIs are reachable from. */
   adminCidrs: string[];
+  /** An existing floating IP for the API endpoint (apiEndpoint floating-ip). */
+  floatingIpId?: number;
   /** An existing private network to add the node subnet to. */
   networkId?: number;
   /** More inbound rules of the servers' Hetzner firewall. */

@@ -13,6 +13,8 @@ export interface FakeHcloudApi {
   endpoint: string;
   /** The existing networks it serves, for the provider double (TESTKIT_HCLOUD_NETWORKS). */
   networks: string;
+  /** The existing floating IPs it serves, for the provider double (TESTKIT_HCLOUD_FLOATING_IPS). */
+  floatingIps: string;
   unexpected: string[];
   close(): Promise<void>;
 }
@@ -43,6 +45,9 @@ const SNAPSHOT = {
  * `hcloud_network` data source reads it by id (GET /v1/networks/{id}).
  */
 const NETWORKS: Readonly<Record<string, { ip_range: string }>> = { "4711": { ip_range: "10.0.0.0/16" } };
+
+/** The existing floating IP of the fixtures that reuse one (platform.hcloud.floatingIpId). */
+const FLOATING_IPS: Readonly<Record<string, { ip: string; home_location: string }>> = { "98765": { ip: "198.51.100.80", home_location: "hel1" } };
 
 export async function startFakeHcloudApi(): Promise<FakeHcloudApi> {
   const unexpected: string[] = [];
@@ -98,6 +103,29 @@ export async function startFakeHcloudApi(): Promise<FakeHcloudApi> {
       );
       return;
     }
+    const floatingIp = /^\/v1\/floating_ips\/(\d+)$/.exec(url.pathname)?.[1];
+    if (request.method === "GET" && floatingIp !== undefined && FLOATING_IPS[floatingIp] !== undefined) {
+      const { ip, home_location } = FLOATING_IPS[floatingIp];
+      response.end(
+        JSON.stringify({
+          floating_ip: {
+            id: Number(floatingIp),
+            name: "api",
+            description: null,
+            created: "2026-01-01T00:00:00+00:00",
+            ip,
+            type: "ipv4",
+            server: null,
+            dns_ptr: [{ ip, dns_ptr: "static.example.com" }],
+            home_location: { id: 3, name: home_location, description: "Helsinki DC Park 1", country: "FI", city: "Helsinki", latitude: 60.169855, longitude: 24.938379, network_zone: "eu-central" },
+            blocked: false,
+            protection: { delete: true },
+            labels: {},
+          },
+        }),
+      );
+      return;
+    }
     unexpected.push(`${request.method ?? "?"} ${url.pathname}${url.search}`);
     response.statusCode = 404;
     response.end(JSON.stringify({ error: { code: "not_found", message: "not served by the test's fake API" } }));
@@ -106,6 +134,7 @@ export async function startFakeHcloudApi(): Promise<FakeHcloudApi> {
   const { port } = server.address() as AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${port}/v1`,
+    floatingIps: JSON.stringify(Object.fromEntries(Object.entries(FLOATING_IPS).map(([id, ip]) => [id, { type: "ipv4", home_location: ip.home_location }]))),
     networks: JSON.stringify(Object.fromEntries(Object.entries(NETWORKS).map(([id, network]) => [id, network.ip_range]))),
     unexpected,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

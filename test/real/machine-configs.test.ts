@@ -44,6 +44,7 @@ describeWithTools("every node's final machine configuration passes Talos's own v
         TESTKIT_DHCP_CIDR: tree.cidr,
         HCLOUD_ENDPOINT: hcloudApi.endpoint,
         TESTKIT_HCLOUD_NETWORKS: hcloudApi.networks,
+        TESTKIT_HCLOUD_FLOATING_IPS: hcloudApi.floatingIps,
       });
       await workspace.write(tree.files);
       await workspace.apply();

@@ -144,7 +144,8 @@ func hcloudBehaviour() providerBehaviour {
 			}},
 		},
 		dataSources: map[string]func(map[string]any) ([]*tfprotov6.Diagnostic, error){
-			"hcloud_network": readHcloudNetwork,
+			"hcloud_network":     readHcloudNetwork,
+			"hcloud_floating_ip": readHcloudFloatingIP,
 		},
 		fill: func(typeName string, state map[string]any) filler {
 			seed := typeName + canonical(state)
@@ -187,6 +188,27 @@ func readHcloudNetwork(state map[string]any) ([]*tfprotov6.Diagnostic, error) {
 		return nil, fmt.Errorf("hcloud_network: no network %s in TESTKIT_HCLOUD_NETWORKS", id)
 	}
 	state["ip_range"] = ipRange
+	return nil, nil
+}
+
+// readHcloudFloatingIP: an existing floating IP read by id has the type and home location the
+// test says it has (TESTKIT_HCLOUD_FLOATING_IPS, {"<id>": {"type": ..., "home_location": ...}},
+// as the fake Hetzner API serves it); its address stays a filled-in one.
+func readHcloudFloatingIP(state map[string]any) ([]*tfprotov6.Diagnostic, error) {
+	var ips map[string]struct {
+		Type         string `json:"type"`
+		HomeLocation string `json:"home_location"`
+	}
+	if err := json.Unmarshal([]byte(os.Getenv("TESTKIT_HCLOUD_FLOATING_IPS")), &ips); err != nil {
+		return nil, fmt.Errorf("hcloud_floating_ip: TESTKIT_HCLOUD_FLOATING_IPS: %w", err)
+	}
+	id := fmt.Sprint(canonicalNumber(state["id"]))
+	ip, ok := ips[id]
+	if !ok {
+		return nil, fmt.Errorf("hcloud_floating_ip: no floating IP %s in TESTKIT_HCLOUD_FLOATING_IPS", id)
+	}
+	state["type"] = ip.Type
+	state["home_location"] = ip.HomeLocation
 	return nil, nil
 }
 

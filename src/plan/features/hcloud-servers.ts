@@ -22,7 +22,8 @@ function hcloudOf(model: ClusterModel): HcloudModel {
 
 /** The endpoint's public address, as the module knows it. */
 function apiAddressExpr(hcloud: HcloudModel): string {
-  return hcloud.apiEndpoint === "load-balancer" ? "hcloud_load_balancer.api.ipv4" : "hcloud_floating_ip.api.ip_address";
+  if (hcloud.apiEndpoint === "load-balancer") return "hcloud_load_balancer.api.ipv4";
+  return hcloud.floatingIpId === undefined ? "hcloud_floating_ip.api.ip_address" : "data.hcloud_floating_ip.api.ip_address";
 }
 
 /**
@@ -79,6 +80,8 @@ function moduleView(model: ClusterModel) {
   return {
     classImages: classes,
     networkId: hcloud.networkId !== undefined,
+    floatingIpId: hcloud.floatingIpId !== undefined,
+    floatingIpRef: hcloud.floatingIpId === undefined ? "hcloud_floating_ip.api" : "data.hcloud_floating_ip.api",
     // An existing network is read, not created (platform.hcloud.networkId).
     networkRef: hcloud.networkId === undefined ? "hcloud_network.this" : "data.hcloud_network.this",
     loadBalancer: hcloud.apiEndpoint === "load-balancer",
@@ -147,6 +150,7 @@ export const hcloudServers: Feature = {
           networkZone: hcloud.networkZone,
           networkRange: hcloud.networkRange,
           networkId: hcloud.networkId ?? null,
+          floatingIpId: hcloud.floatingIpId ?? null,
           nodeCidr: model.network.cidr,
           adminCidrs: hcloud.adminCidrs,
           apiPort: model.endpoint.port,

@@ -12,6 +12,7 @@ import { staticKeys } from "./static-keys.js";
 import { staticRoutes } from "./static-routes.js";
 import { kubespan } from "./kubespan.js";
 import { hcloudFirewallRules } from "./hcloud-firewall-rules.js";
+import { hcloudFloatingIp } from "./hcloud-floating-ip.js";
 import { bgpPeers } from "./bgp-peers.js";
 import { clusterSubnetFamilies } from "./cluster-subnet-families.js";
 import { dualStackNodes } from "./dual-stack-nodes.js";
@@ -68,6 +69,7 @@ export const RULES: readonly Rule[] = [
   staticRoutes,
   kubespan,
   hcloudFirewallRules,
+  hcloudFloatingIp,
   bgpPeers,
   policyRouting,
   metalLinks,

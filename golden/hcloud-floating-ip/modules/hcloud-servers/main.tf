@@ -114,18 +114,21 @@ resource "hcloud_server" "this" {
   }
 }
 
-# The Kubernetes API endpoint: a floating IP that Talos moves to the control plane holding
-# the etcd lease (HCloudVIPConfig, with the API token); Terraform never assigns it.
-resource "hcloud_floating_ip" "api" {
-  name          = "${var.cluster_name}-api"
-  type          = "ipv4"
-  home_location = var.location
-  labels        = local.labels
+# The Kubernetes API endpoint: the existing floating IP (platform.hcloud.floatingIpId), which
+# Talos moves to the control plane holding the etcd lease (HCloudVIPConfig, with the API token);
+# Terraform never assigns it, and the tree never deletes it.
+data "hcloud_floating_ip" "api" {
+  id = var.floating_ip_id
 
   lifecycle {
     precondition {
       condition     = var.vip_api_token != null
       error_message = "The floating IP endpoint needs the API token in the Talos configuration: set var.hcloud_token (TF_VAR_hcloud_token)."
+    }
+    # Talos can move it only to a server in its home location (an IPv4 one: HCloudVIPConfig).
+    postcondition {
+      condition     = self.type == "ipv4" && self.home_location == var.location
+      error_message = "The floating IP must be an IPv4 one homed in platform.hcloud.location."
     }
   }
 }

@@ -13,12 +13,12 @@ output "nodes" {
 
 output "api_address" {
   description = "Public IPv4 of the Kubernetes API endpoint (the floating IP); point the endpoint's DNS name here when it has one."
-  value       = hcloud_floating_ip.api.ip_address
+  value       = data.hcloud_floating_ip.api.ip_address
 }
 
 output "api_endpoint" {
   description = "Kubernetes API URL on that address."
-  value       = "https://${hcloud_floating_ip.api.ip_address}:${var.api_port}"
+  value       = "https://${data.hcloud_floating_ip.api.ip_address}:${var.api_port}"
 }
 
 output "controlplane_patches" {
@@ -29,7 +29,7 @@ output "controlplane_patches" {
     yamlencode({
       apiVersion = "v1alpha1"
       kind       = "HCloudVIPConfig"
-      name       = hcloud_floating_ip.api.ip_address
+      name       = data.hcloud_floating_ip.api.ip_address
       # Cloud platforms keep the eth0 naming; eth0 is the public interface on Hetzner Cloud.
       link     = "eth0"
       apiToken = var.vip_api_token

@@ -50,6 +50,11 @@ variable "apiserver_port" {
   type        = number
 }
 
+variable "floating_ip_id" {
+  description = "Id of the existing floating IP of the API endpoint."
+  type        = number
+}
+
 variable "vip_api_token" {
   description = "Hetzner Cloud API token Talos uses to move the floating IP to the control plane that holds the etcd lease (HCloudVIPConfig)."
   type        = string
