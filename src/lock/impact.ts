@@ -90,6 +90,8 @@ export function machineImpact(previous: MachinesLock, next: MachinesLock): Impac
   }
   const versions = [
     change("Talos", previous.talos, next.talos),
+    // Locks written before the contract was recorded have none: no change to report then.
+    previous.contract === undefined ? undefined : change("contract", previous.contract, next.contract),
     change("Kubernetes", previous.kubernetes, next.kubernetes),
   ].filter((v): v is string => v !== undefined);
   if (reconfigured.length > 0) {

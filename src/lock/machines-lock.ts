@@ -36,6 +36,12 @@ export interface LockedNode {
 export interface MachinesLock {
   platform: "proxmox" | "hcloud" | "metal";
   talos: string;
+  /**
+   * The machine-config contract the nodes' configurations are generated with. The next build
+   * keeps it when the spec does not pin one (src/model/normalize.ts defaultContract). Absent
+   * from locks written before it was recorded: their contract was the minor of `talos`.
+   */
+  contract?: string;
   kubernetes: string;
   nodes: Record<string, LockedNode>;
 }
@@ -52,6 +58,7 @@ export function renderMachinesLock(lock: MachinesLock, generatedBy: string): str
     version: LOCK_VERSION,
     platform: lock.platform,
     talos: lock.talos,
+    contract: lock.contract,
     kubernetes: lock.kubernetes,
     nodes,
   };
@@ -95,12 +102,16 @@ export function parseMachinesLock(text: string | undefined): MachinesLock | unde
     if (typeof raw["uefi"] === "boolean") node.uefi = raw["uefi"];
     nodes[name] = node;
   }
-  return {
+  const lock: MachinesLock = {
     platform,
     talos: stringOr(value["talos"], ""),
     kubernetes: stringOr(value["kubernetes"], ""),
     nodes,
   };
+  // Only a contract of the form the spec accepts (vMAJOR.MINOR) is trusted.
+  const contract = value["contract"];
+  if (typeof contract === "string" && /^v(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$/.test(contract)) lock.contract = contract;
+  return lock;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

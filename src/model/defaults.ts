@@ -22,6 +22,17 @@ export const DEFAULT_API_PORT = 6443;
  */
 export { KUBEPRISM_PORT } from "../spec/cilium-on-talos.js";
 export const DEFAULT_INSTALL_DISK = "/dev/sda";
+/**
+ * The newest machine-config contract the compiler emits. Its patches speak the v1alpha1
+ * document; from the v1.14 contract on, the talos provider generates the Kubernetes settings
+ * as dedicated documents instead (machinery v1.14 config/generate/kubernetes.go,
+ * MultidocKubernetesConfigSupported), and "a deprecated field and its replacement document are
+ * mutually exclusive: a configuration which sets both is rejected" (Talos v1.14 upgrading-talos,
+ * "Machine configuration changes"; k8s/apiserver.go V1Alpha1ConflictValidate). Talos v1.14
+ * still runs v1alpha1-only configurations ("deprecated, but still supported"), so newer Talos
+ * keeps this contract.
+ */
+export const NEWEST_CONTRACT = "v1.13";
 /** The agent lets Proxmox report addresses and shut VMs down cleanly. */
 export const DEFAULT_EXTENSIONS = ["siderolabs/qemu-guest-agent"];
 

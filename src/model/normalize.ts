@@ -16,6 +16,7 @@ import {
   DEFAULT_VERSIONS,
   FACTORY_URL,
   HCLOUD_DEFAULTS,
+  NEWEST_CONTRACT,
   REQUIRED_VERSION,
 } from "./defaults.js";
 import { normalizeNodes } from "./normalize-nodes.js";
@@ -25,7 +26,7 @@ import { normalizeProviders } from "./normalize-providers.js";
 import { normalizeGitops } from "./normalize-gitops.js";
 import { normalizeCni } from "./normalize-cni.js";
 import { kubeletServingCerts, normalizeAddons, normalizeCharts } from "./normalize-addons.js";
-import { byKey, minorOf, prefixLengthOf, withoutTrailingSlashes } from "./util.js";
+import { byKey, compareMinors, minorOf, prefixLengthOf, withoutTrailingSlashes } from "./util.js";
 import type { MachinesLock } from "../lock/machines-lock.js";
 
 /** Where an earlier build placed each Proxmox node (machines.lock.json), or how it did. */
@@ -40,7 +41,7 @@ function previousHosts(previous: MachinesLock | "round-robin" | undefined): Map<
 export function normalize(spec: ClusterSpec, specPath: string, previous?: MachinesLock | "round-robin"): ClusterModel {
   const body = spec.spec;
   const name = spec.metadata.name;
-  const talos = normalizeTalos(spec);
+  const talos = normalizeTalos(spec, previous === "round-robin" ? undefined : previous);
   const network = normalizeNetwork(spec);
   const platform = normalizePlatform(spec, talos);
   const cni = normalizeCni(spec);
@@ -82,12 +83,27 @@ export function normalize(spec: ClusterSpec, specPath: string, previous?: Machin
   return model;
 }
 
-function normalizeTalos(spec: ClusterSpec): TalosModel {
+/**
+ * The contract the nodes' configurations are generated with, when the spec does not pin one:
+ * the one the tree already uses (machines.lock.json), so that a Talos upgrade never changes
+ * the generated configurations of a running cluster (the talos provider recommends pinning
+ * talos_version for this reason, docs/data-sources/machine_configuration.md); else the
+ * installed Talos minor. Never newer than the Talos installed, nor than the newest contract
+ * the compiler emits (NEWEST_CONTRACT).
+ */
+function defaultContract(version: string, previous: MachinesLock | undefined): string {
+  const installed = minorOf(version);
+  const locked = previous?.contract ?? (previous === undefined || previous.talos === "" ? undefined : minorOf(previous.talos));
+  const candidates = [installed, NEWEST_CONTRACT, ...(locked === undefined ? [] : [locked])];
+  return candidates.reduce((oldest, contract) => (compareMinors(contract, oldest) < 0 ? contract : oldest));
+}
+
+function normalizeTalos(spec: ClusterSpec, previous: MachinesLock | undefined): TalosModel {
   const talos = spec.spec.talos ?? {};
   const version = talos.version ?? DEFAULT_VERSIONS.talos;
   const model: TalosModel = {
     version,
-    contract: talos.contract ?? minorOf(version),
+    contract: talos.contract ?? defaultContract(version, previous),
     secrets: talos.secrets ?? "generate",
     factoryUrl: withoutTrailingSlashes(talos.factoryUrl ?? FACTORY_URL),
     // Sorted and de-duplicated: the schematic id is a hash of this list.

@@ -78,6 +78,7 @@ export function planMachinesLock(model: ClusterModel, files: readonly PlannedFil
   const contents = renderMachinesLock({
     platform: model.platform.kind,
     talos: model.talos.version,
+    contract: model.talos.contract,
     kubernetes: model.kubernetes.version,
     nodes: Object.fromEntries(model.nodes.map((node) => [node.name, lockedNode(model, node, files)])),
   }, header("json", model.specPath));

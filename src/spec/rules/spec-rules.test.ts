@@ -54,7 +54,7 @@ describe("versions", () => {
   });
 
   it("warns about an unknown Talos minor instead of guessing", () => {
-    expect(checkMutated((s) => void (s.spec.talos = { ...s.spec.talos, version: "v1.15.0-alpha.1", contract: "v1.15" }))).toEqual([
+    expect(checkMutated((s) => void (s.spec.talos = { ...s.spec.talos, version: "v1.15.0-alpha.1", contract: "v1.13" }))).toEqual([
       "warning spec/unknown-talos-version: Talos v1.15.0-alpha.1 is not in the support table (known: v1.10 to v1.14); Kubernetes compatibility is not checked",
     ]);
   });
@@ -62,6 +62,12 @@ describe("versions", () => {
   it("refuses a contract newer than the installed Talos", () => {
     expect(checkMutated((s) => void (s.spec.talos = { ...s.spec.talos, contract: "v1.14" }))).toEqual([
       "error spec/contract-too-new: talos.contract v1.14 is newer than Talos v1.13.9",
+    ]);
+  });
+
+  it("refuses a contract newer than the newest the compiler emits, on a Talos that has it", () => {
+    expect(checkMutated((s) => void (s.spec.talos = { ...s.spec.talos, version: "v1.14.0", contract: "v1.14" }))).toEqual([
+      "error spec/contract-unsupported: talos.contract v1.14 is newer than the newest contract talos-hclgen emits (v1.13)",
     ]);
   });
 });

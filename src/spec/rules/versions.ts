@@ -1,4 +1,5 @@
 import versionsData from "../../../data/versions.json" with { type: "json" };
+import { NEWEST_CONTRACT } from "../../model/defaults.js";
 import { quote } from "../display-path.js";
 import { specPath } from "./paths.js";
 import type { Rule } from "./rule.js";
@@ -35,7 +36,8 @@ const SUPPORT = supportTable();
 /**
  * Each Talos minor supports six Kubernetes minors (siderolabs/talos pkg/machinery/constants,
  * SupportedKubernetesVersions); the machine-config contract must not be newer than the installed
- * Talos, which would not understand it. Defaults come from data/versions.json so that a spec
+ * Talos, which would not understand it, nor newer than the newest contract the compiler emits
+ * (src/model/defaults.ts NEWEST_CONTRACT says why). Defaults come from data/versions.json so that a spec
  * setting only one of the two versions is checked against the other's default.
  */
 export const versions: Rule = (ctx) => {
@@ -55,6 +57,17 @@ export const versions: Rule = (ctx) => {
       message: `talos.contract ${contract} is newer than ${talosShown}`,
       path: specPath("talos", "contract"),
       hint: `the contract pins the machine-config format to a Talos minor no newer than the installed one: use ${quote(`v${showMinor(talos)}`)} or older`,
+    });
+  }
+
+  const newest = minorOf(NEWEST_CONTRACT);
+  const tooNew = contractMinor !== undefined && talos !== undefined && compareMinor(contractMinor, talos) > 0;
+  if (contract !== undefined && contractMinor !== undefined && newest !== undefined && !tooNew && compareMinor(contractMinor, newest) > 0) {
+    ctx.report({
+      code: "spec/contract-unsupported",
+      message: `talos.contract ${contract} is newer than the newest contract talos-hclgen emits (${NEWEST_CONTRACT})`,
+      path: specPath("talos", "contract"),
+      hint: `remove talos.contract or set ${quote(NEWEST_CONTRACT)}: newer Talos runs ${NEWEST_CONTRACT} configurations, and with a newer contract the talos provider would generate documents that the tree's patches conflict with`,
     });
   }
 
