@@ -92,7 +92,7 @@ function stampMatches(dir, stamp) {
 }
 
 /** Builds `pkg` of the module in `moduleDir` into <dir>/<binary> unless the stamp says it is there. */
-function buildInto(dir, binary, stamp, moduleDir, pkg, label) {
+function buildInto(dir, binary, stamp, moduleDir, pkg, label, modfile) {
   const target = join(dir, binary);
   if (existsSync(target) && stampMatches(dir, stamp)) {
     console.log(`${label}: cached`);
@@ -102,7 +102,9 @@ function buildInto(dir, binary, stamp, moduleDir, pkg, label) {
   mkdirSync(dir, { recursive: true });
   const started = Date.now();
   const temporary = `${target}.partial`;
-  const result = go(["build", "-trimpath", "-ldflags=-s -w", "-o", temporary, pkg], {
+  // A second go.mod (-modfile) builds the same program against other versions of its modules.
+  const modfileArgs = modfile === undefined ? [] : [`-modfile=${modfile}`];
+  const result = go(["build", ...modfileArgs, "-trimpath", "-ldflags=-s -w", "-o", temporary, pkg], {
     cwd: moduleDir,
     stdio: ["ignore", "inherit", "pipe"],
   });
@@ -208,6 +210,7 @@ function main() {
       source,
       pin.package,
       `${pin.name} ${hash}`,
+      pin.modfile,
     );
   }
 

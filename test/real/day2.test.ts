@@ -145,6 +145,17 @@ const SCENARIOS: Scenario[] = [
     ],
   },
   {
+    // The next Talos minor: the tree keeps its machine-config contract (machines.lock.json), so
+    // the nodes' configurations change by their install image only, and no machine is replaced.
+    name: "upgrade Talos to the next minor",
+    base: "proxmox",
+    change: edit("version: v1.13.9", "version: v1.14.0"),
+    expected: [
+      ...allApplies().map((a) => `update ${a}`),
+      ...["pve-a", "pve-b", "pve-c"].map((h) => `replace module.nodes.proxmox_download_file.talos["${h}"]`),
+    ],
+  },
+  {
     name: "bump Kubernetes",
     base: "proxmox",
     change: edit("version: v1.36.3", "version: v1.36.4"),

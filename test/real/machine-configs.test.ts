@@ -3,8 +3,8 @@
  * provider doubles (test/real/workspace.ts), so each node's configuration is what the
  * siderolabs/talos provider would send it (its talos_machine_configuration data source plus
  * the apply resource's config_patches, all computed by OpenTofu from the tree). Each one must
- * pass Talos's own validation (machinery v1.13.9) in the runtime mode of the node's platform,
- * strictly. The reference tree's configurations are kept in rendered/, secrets blanked, so a
+ * pass Talos's own validation in the runtime mode of the node's platform, strictly, with the
+ * machinery of the Talos minor the tree installs (v1.13.9; v1.14.0-alpha.2 for v1.14). The reference tree's configurations are kept in rendered/, secrets blanked, so a
  * reviewer sees exactly what a node receives (`npm run golden:update` rewrites them).
  */
 import { parse, parseAllDocuments } from "yaml";
@@ -50,7 +50,7 @@ describeWithTools("every node's final machine configuration passes Talos's own v
       await workspace.apply();
       const configs = workspace.machineConfigurations();
       expect(configs.size).toBeGreaterThan(0);
-      const verdicts = await validateConfigurations(tools, join(work, tree.name, "configs"), configs, tree.mode);
+      const verdicts = await validateConfigurations(tools, join(work, tree.name, "configs"), configs, tree.mode, tree.talos);
       const problems = verdicts.filter((v) => !v.valid || v.warnings.length > 0);
       expect(problems, problems.map((p) => `${p.node}: ${p.error} ${p.warnings.join("; ")}`).join("\n")).toEqual([]);
       // Every secret the spec names reaches a node through its sensitive variable, and no file
@@ -150,6 +150,17 @@ describeWithTools("every node's final machine configuration passes Talos's own v
         expect(existsSync(dir), "rendered/ha-proxmox is missing: npm run golden:update").toBe(true);
         expect(readdirSync(dir).sort()).toEqual([...rendered.keys()].sort());
         for (const [file, text] of rendered) expect(text, `rendered/${REFERENCE}/${file}`).toBe(readFileSync(join(dir, file), "utf8"));
+      }
+
+      // Talos v1.14 validates with its own machinery: the document the v1.14 contract would
+      // make the provider generate (KubeAPIServerConfig) is refused beside the v1alpha1 field
+      // the tree sets, which is why its trees keep the v1.13 contract (src/model/defaults.ts).
+      if (tree.talos === "v1.14") {
+        const [node, text] = [...configs].find(([, config]) => /^\s+apiServer:/m.test(config)) ?? [];
+        expect(node, "a control plane with cluster.apiServer").toBeDefined();
+        const withDocument = new Map([[`${node}-kube-apiserver-config`, `${text}---\napiVersion: v1alpha1\nkind: KubeAPIServerConfig\nimage: registry.k8s.io/kube-apiserver:v1.36.3\n`]]);
+        const [verdict] = await validateConfigurations(tools, join(work, tree.name, "conflict"), withDocument, tree.mode, tree.talos);
+        expect(verdict?.error).toContain("kube-apiserver config is already set in v1alpha1 config (.cluster.apiServer)");
       }
     });
   }

@@ -18,7 +18,11 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export interface Tools {
   tofu: string;
   testkit: string;
-  talosValidate: string;
+  /**
+   * Talos's own validation, by the Talos minor a tree installs: the machinery of that minor
+   * (tools/talos-validate; v1.14 is its newest served pre-release, tools/pins.json says which).
+   */
+  talosValidate: Record<"v1.13" | "v1.14", string>;
   /** Real provider binaries by source (bpg/proxmox): what the proxy serves. */
   providers: Record<string, { version: string; binary: string }>;
   charts: Record<string, { repository: string; version: string; dir: string }>;
@@ -44,17 +48,26 @@ function locate(): Tools | string {
   const manifest = JSON.parse(readFileSync(path, "utf8")) as Manifest;
   const pins = createHash("sha256").update(readFileSync(join(ROOT, "tools", "pins.json"))).digest("hex");
   if (manifest.pins !== pins) return "tools/pins.json changed since the tools were built: run `npm run tools`";
+  const localPins = (JSON.parse(readFileSync(join(ROOT, "tools", "pins.json"), "utf8")) as { local: Array<{ name: string; dir: string }> }).local;
   for (const [name, built] of Object.entries(manifest.local)) {
-    if (sourceHash(join(ROOT, "tools", name), manifest.go) !== built.hash)
-      return `tools/${name} changed since it was built: run \`npm run tools\``;
+    const dir = localPins.find((pin) => pin.name === name)?.dir ?? join("tools", name);
+    if (sourceHash(join(ROOT, dir), manifest.go) !== built.hash) return `${dir} changed since it was built: run \`npm run tools\``;
   }
   const testkit = manifest.local["testkit"]?.binary;
   const talosValidate = manifest.local["talos-validate"]?.binary;
-  const binaries = [manifest.tofu, testkit, talosValidate, ...Object.values(manifest.providers).map((p) => p.binary), ...Object.values(manifest.hooks)];
+  const talosValidate114 = manifest.local["talos-validate-1.14"]?.binary;
+  const binaries = [manifest.tofu, testkit, talosValidate, talosValidate114, ...Object.values(manifest.providers).map((p) => p.binary), ...Object.values(manifest.hooks)];
   const missing = binaries.find((binary) => binary === undefined || !existsSync(binary));
-  if (missing !== undefined || testkit === undefined || talosValidate === undefined)
+  if (missing !== undefined || testkit === undefined || talosValidate === undefined || talosValidate114 === undefined)
     return `a built tool is missing (${missing ?? "testkit"}): run \`npm run tools\``;
-  return { tofu: manifest.tofu, testkit, talosValidate, providers: manifest.providers, charts: manifest.charts, hooks: manifest.hooks };
+  return {
+    tofu: manifest.tofu,
+    testkit,
+    talosValidate: { "v1.13": talosValidate, "v1.14": talosValidate114 },
+    providers: manifest.providers,
+    charts: manifest.charts,
+    hooks: manifest.hooks,
+  };
 }
 
 const located = locate();

@@ -3,7 +3,9 @@ import { parse } from "yaml";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { GeneratedFile } from "../../src/types.js";
+import versions from "../../data/versions.json" with { type: "json" };
 import { buildCase, listCases, ROOT } from "../golden-corpus.js";
+import { talosMinor, type TalosMinor } from "./talos-validate.js";
 
 /** The tree whose nodes' configurations are kept, secrets blanked, in rendered/<tree>/. */
 export const REFERENCE = "ha-proxmox";
@@ -19,11 +21,13 @@ export interface RealTree {
   mode: "metal" | "cloud";
   /** The node network, where a DHCP lease comes from. */
   cidr: string;
+  /** The Talos minor the nodes install: whose validation their configurations get. */
+  talos: TalosMinor;
 }
 
 export function realTree(name: string, files?: GeneratedFile[]): RealTree {
   const spec = parse(readFileSync(join(ROOT, "fixtures", name, "spec.yaml"), "utf8")) as {
-    spec: { platform: Record<string, unknown>; network: { cidr: string } };
+    spec: { platform: Record<string, unknown>; network: { cidr: string }; talos?: { version?: string } };
   };
   const built = files ?? buildCase(name).expected.filter((f) => f.path !== "diagnostics.txt");
   return {
@@ -31,6 +35,7 @@ export function realTree(name: string, files?: GeneratedFile[]): RealTree {
     files: built,
     mode: "metal" in spec.spec.platform ? "metal" : "cloud",
     cidr: spec.spec.network.cidr,
+    talos: talosMinor(spec.spec.talos?.version ?? versions.components.talos),
   };
 }
 
