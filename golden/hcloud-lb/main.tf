@@ -12,6 +12,19 @@ module "image" {
   installer_registry = null
 }
 
+# The image of node class arm_storage: the cluster's extensions and kernel arguments with the
+# class's own (nodeClasses.*.schematic); its nodes install this installer.
+module "image_arm_storage" {
+  source = "./modules/talos-image"
+
+  talos_version      = "v1.13.9"
+  platform           = "hcloud"
+  extensions         = ["siderolabs/iscsi-tools", "siderolabs/util-linux-tools"]
+  extra_kernel_args  = []
+  image_base_url     = "https://factory.talos.dev"
+  installer_registry = null
+}
+
 # Hetzner Cloud servers booted from the Talos snapshot, in a private network, behind a firewall
 # that opens the Talos and Kubernetes APIs to the admin networks only.
 module "nodes" {
@@ -26,36 +39,54 @@ module "nodes" {
   api_port           = 443
   apiserver_port     = 6443
   load_balancer_type = "lb11"
+  class_images = {
+    arm_storage-arm = {
+      selector     = "os=talos,version=v1.13.9,talos-image=arm_storage"
+      architecture = "arm"
+    }
+  }
   nodes = {
     cp-1 = {
       role        = "controlplane"
       server_type = "cx33"
       address     = "10.0.1.11"
+      image       = null
     }
     cp-2 = {
       role        = "controlplane"
       server_type = "cx33"
       address     = "10.0.1.12"
+      image       = null
     }
     cp-3 = {
       role        = "controlplane"
       server_type = "cx33"
       address     = "10.0.1.13"
+      image       = null
     }
     wk-1 = {
       role        = "worker"
       server_type = "cx43"
       address     = "10.0.1.21"
+      image       = null
     }
     wk-2 = {
       role        = "worker"
       server_type = "cx43"
       address     = "10.0.1.22"
+      image       = null
     }
     wk-arm-1 = {
       role        = "worker"
       server_type = "cax31"
       address     = "10.0.1.31"
+      image       = null
+    }
+    st-arm-1 = {
+      role        = "worker"
+      server_type = "cax41"
+      address     = "10.0.1.41"
+      image       = "arm_storage-arm"
     }
   }
 }
@@ -86,6 +117,15 @@ module "cluster" {
     wk-1     = [file("${path.module}/patches/nodes/wk-1.yaml")]
     wk-2     = [file("${path.module}/patches/nodes/wk-2.yaml")]
     wk-arm-1 = [file("${path.module}/patches/nodes/wk-arm-1.yaml")]
+    st-arm-1 = [file("${path.module}/patches/nodes/st-arm-1.yaml")]
+  }
+
+  # Nodes of classes with an image of their own install their class's installer.
+  node_schematics = {
+    st-arm-1 = "arm_storage"
+  }
+  class_installer_images = {
+    arm_storage = module.image_arm_storage.installer_image
   }
 
   apply_mode       = var.talos_apply_mode

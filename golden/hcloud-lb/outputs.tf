@@ -20,6 +20,13 @@ output "boot_image_url_arm64" {
   value       = module.image.boot_image_url_arm64
 }
 
+output "class_boot_image_urls" {
+  description = "What the machines of each node class with a schematic of its own boot first (the media of the class's architecture)."
+  value = {
+    arm_storage = module.image_arm_storage.boot_image_url_arm64
+  }
+}
+
 output "api_address" {
   description = "Public IPv4 of the Kubernetes API endpoint; point the endpoint's DNS name here when it has one."
   value       = module.nodes.api_address

@@ -5,6 +5,7 @@
  */
 import type { ClusterModel } from "../model/model.js";
 import { CLASS_IMAGE_LABEL } from "./features/hcloud-servers.js";
+import { imageModuleCall } from "./features/talos-image.js";
 import { isArmServerType } from "../model/server-types.js";
 
 /** The boot image's URL exists once the schematic does. */
@@ -65,10 +66,15 @@ function platformPrerequisites(model: ClusterModel): string[] {
         ...(arm
           ? ["The Arm (cax) servers boot an arm64 snapshot with the same labels, made from the arm64 disk image (`tofu output -raw boot_image_url_arm64`, same `-target`); `hcloud-upload-image --architecture arm` writes one."]
           : []),
-        ...classes.map(
-          (schematic) =>
-            `The servers of node class${schematic.classes.length > 1 ? "es" : ""} ${schematic.classes.map((c) => `\`${c}\``).join(", ")} boot a snapshot of their own image, made the same way from its disk image (\`tofu output -json class_boot_image_urls\`, key ${schematic.classes[0] ?? ""}) and labelled with the same labels plus \`${CLASS_IMAGE_LABEL}=${schematic.name}\`.`,
-        ),
+        ...classes.map((schematic) => {
+          const servers = model.nodes.filter((node) => node.schematic === schematic.name).map((node) => node.serverType !== undefined && isArmServerType(node.serverType));
+          const media = servers.every((a) => a) && servers.length > 0
+            ? "an arm64 snapshot of their own image, made the same way from its arm64 disk image (`hcloud-upload-image --architecture arm`)"
+            : servers.some((a) => a)
+              ? "snapshots of their own image, an x86 and an arm64 one, made the same way from its disk images (keys `<class>` and `<class>-arm64`)"
+              : "a snapshot of their own image, made the same way from its disk image";
+          return `The servers of node class${schematic.classes.length > 1 ? "es" : ""} ${schematic.classes.map((c) => `\`${c}\``).join(", ")} boot ${media}: \`tofu apply -target=${imageModuleCall(schematic.name)}\`, then \`tofu output -json class_boot_image_urls\` (key ${schematic.classes[0] ?? ""}); labelled with the same labels plus \`${CLASS_IMAGE_LABEL}=${schematic.name}\`.`;
+        }),
         "`platform.hcloud.adminCidrs` includes the address `tofu` runs from: configurations are applied over the Talos API (50000/tcp) on each server's public IPv4, which the firewall opens to those networks only.",
       ];
     }

@@ -283,6 +283,24 @@ const SCENARIOS: Scenario[] = [
     // The fake API's arm snapshot (test/real/fake-hcloud-api.ts), not the x86 one (424242).
     planned: { 'module.nodes.hcloud_server.this["wk-arm"]': { image: "424243" } },
   },
+  {
+    // An Arm class with an image of its own: its schematic and its server are new, the server
+    // boots the class's arm64 snapshot, and no other server or configuration changes.
+    name: "hcloud: add an Arm class with an image of its own",
+    base: "hcloud",
+    change: (spec) =>
+      edit("    wk: { serverType: cx42 }", "    wk: { serverType: cx42 }\n    arm: { serverType: cax21, schematic: { extensions: [siderolabs/iscsi-tools] } }")(spec) +
+      "    - { name: wk-arm, role: worker, class: arm, address: 10.0.1.31/24 }\n",
+    expected: [
+      `create ${APPLY("worker", "wk-arm")}`,
+      "create module.image_arm.talos_image_factory_schematic.this",
+      'create module.nodes.hcloud_primary_ip.this["wk-arm"]',
+      'create module.nodes.hcloud_server.this["wk-arm"]',
+    ],
+    // The fake API's arm snapshot of image "arm" (its id: 424242 + 10 * (1 + the name's char
+    // codes) + 1 for arm), neither the cluster's x86 (424242) nor its arm one (424243).
+    planned: { 'module.nodes.hcloud_server.this["wk-arm"]': { image: "427453" } },
+  },
 ];
 
 function build(spec: string, previousLock?: string): GeneratedFile[] {

@@ -123,12 +123,15 @@ describeWithTools("every node's final machine configuration passes Talos's own v
       if (spec.spec.platform.hcloud !== undefined && Object.values(spec.spec.nodeClasses ?? {}).some((c) => c.schematic !== undefined)) {
         const { plan, run } = await workspace.planReal();
         expect(run.exitCode, run.stderr).toBe(0);
-        type Module = { resources?: Array<{ mode: string; type: string; name: string; index?: string; values: { labels?: Record<string, string> } }>; child_modules?: Module[] };
+        type Module = { resources?: Array<{ mode: string; type: string; name: string; index?: string; values: { labels?: Record<string, string>; architecture?: string } }>; child_modules?: Module[] };
         const all = (m: Module | undefined): NonNullable<Module["resources"]> => [...(m?.resources ?? []), ...(m?.child_modules ?? []).flatMap(all)];
         const lookups = all((plan as { prior_state?: { values?: { root_module?: Module } } }).prior_state?.values?.root_module).filter((r) => r.mode === "data" && r.type === "hcloud_image");
         expect(lookups.some((r) => r.name === "class")).toBe(true);
         for (const lookup of lookups) {
           expect(lookup.values.labels?.["talos-image"], `${lookup.type}.${lookup.name}[${lookup.index ?? ""}]`).toBe(lookup.name === "class" ? String(lookup.index).replace(/-arm$/, "") : undefined);
+          // An Arm (cax) server's snapshot is an arm one: a class image's too (key <image>-arm).
+          const arm = lookup.name === "talos_arm" || (lookup.name === "class" && String(lookup.index).endsWith("-arm"));
+          expect(lookup.values.architecture, `${lookup.type}.${lookup.name}[${lookup.index ?? ""}]`).toBe(arm ? "arm" : "x86");
         }
       }
 

@@ -8,7 +8,7 @@
  * OCI index: image-factory internal/frontend/http/registry.go), so only the boot media differ.
  */
 import type { ClusterModel } from "../../model/model.js";
-import { serverArchitectures } from "./hcloud-servers.js";
+import { isArmServerType } from "../../model/server-types.js";
 
 export type Arch = "amd64" | "arm64";
 
@@ -25,7 +25,9 @@ export interface BootMedia {
 export function bootMedia(model: ClusterModel): BootMedia {
   const platform = model.platform;
   if (platform.kind === "hcloud") {
-    const arm = serverArchitectures(model).arm;
+    // One module serves the cluster's image and each class image's: it gives the arm64 disk
+    // image when any server, of either, is an Arm (cax) type.
+    const arm = model.nodes.some((node) => node.serverType !== undefined && isArmServerType(node.serverType));
     const architectures: Arch[] = arm ? ["amd64", "arm64"] : ["amd64"];
     return { files: Object.fromEntries(architectures.map((arch) => [arch, `hcloud-${arch}.raw.xz`])), pxe: false, secureBoot: false, architectures };
   }

@@ -8,6 +8,8 @@ import type { Feature } from "../feature.js";
 import { planModuleFiles, renderSection } from "../module-files.js";
 import { expr, obj, type HclValue } from "../../render/hcl-value.js";
 import { bootMedia, type Arch } from "./boot-media.js";
+import { serverArchitectures } from "./hcloud-servers.js";
+import { isArmServerType } from "../../model/server-types.js";
 
 const FOLDER = "talos-image";
 
@@ -72,7 +74,8 @@ export const talosImage: Feature = {
       outputs: [
         renderSection(FOLDER, "outputs", {
           bootImageDescription: bootImageDescription(model),
-          arm64: view.arm64,
+          // The cluster's own arm64 media: on Hetzner Cloud, when its own snapshot has Arm servers.
+          arm64: model.platform.kind === "hcloud" ? serverArchitectures(model).arm : view.arm64,
           armOutputDescription: armOutputDescription(model),
           classBootImages:
             model.talos.classSchematics.length === 0
@@ -84,12 +87,32 @@ export const talosImage: Feature = {
   },
 };
 
-/** Each node class with an image of its own: the boot media of its architecture. */
+/**
+ * Each node class with an image of its own: the boot media of its architecture. On Hetzner
+ * Cloud the architecture is its servers' (Arm for cax types); when the servers of one image are
+ * of both, its Arm servers' media is under "<class>-arm64" beside the x86 media.
+ */
 function classBootImages(model: ClusterModel): Array<[string, HclValue]> {
-  const arm64 = new Set(model.platform.kind === "metal" ? model.platform.arm64Classes : []);
-  return model.talos.classSchematics
-    .flatMap((schematic) => schematic.classes.map((name): [string, HclValue] => [name, expr(`${imageModuleCall(schematic.name)}.boot_image_url${arm64.has(name) ? "_arm64" : ""}`)]))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const entries: Array<[string, HclValue]> = [];
+  for (const schematic of model.talos.classSchematics) {
+    const call = imageModuleCall(schematic.name);
+    for (const name of schematic.classes) {
+      const { x86, arm } = imageArchitectures(model, schematic.name, name);
+      if (x86) entries.push([name, expr(`${call}.boot_image_url`)]);
+      if (arm) entries.push([x86 ? `${name}-arm64` : name, expr(`${call}.boot_image_url_arm64`)]);
+    }
+  }
+  return entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The architectures a class image boots: metal's arm64 classes; on Hetzner, its servers' types. */
+function imageArchitectures(model: ClusterModel, schematic: string, className: string): { x86: boolean; arm: boolean } {
+  if (model.platform.kind === "metal") {
+    const arm = model.platform.arm64Classes.includes(className);
+    return { x86: !arm, arm };
+  }
+  const arm = model.nodes.filter((node) => node.schematic === schematic).map((node) => node.serverType !== undefined && isArmServerType(node.serverType));
+  return { x86: arm.length === 0 || arm.some((a) => !a), arm: arm.some((a) => a) };
 }
 
 /** The module call that builds the image of a node class with a schematic of its own. */

@@ -1,7 +1,6 @@
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
 import { displayPath, quote } from "../display-path.js";
 import type { NodeClassSpec, NodeNicSpec, NodeSpec } from "../types.js";
-import { isArmServerType } from "../../model/server-types.js";
 import { specPath } from "./paths.js";
 import { platformOf, type PlatformName } from "./platform.js";
 import type { Rule, RuleContext } from "./rule.js";
@@ -129,9 +128,6 @@ export const platformFit: Rule = (ctx) => {
     // CLASS_IMAGE_LABEL); an image id names the one snapshot every server boots.
     if (platform === "hcloud" && cls.schematic !== undefined && s.platform.hcloud?.image?.id !== undefined) {
       doesNotApply(ctx, specPath("nodeClasses", name, "schematic"), platform, "platform.hcloud.image.id names the one snapshot every server boots; find the snapshots by label (image.selector) for a class image of its own");
-    } else if (platform === "hcloud" && cls.schematic !== undefined && cls.serverType !== undefined && isArmServerType(cls.serverType)) {
-      // The class images' boot media (class_boot_image_urls) are amd64 on Hetzner Cloud.
-      doesNotApply(ctx, specPath("nodeClasses", name, "schematic"), platform, "an image of its own is not built for Arm (cax) servers yet; they boot the cluster's arm64 snapshot");
     }
   }
 };

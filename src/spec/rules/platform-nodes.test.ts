@@ -29,8 +29,8 @@ describe("platform-nodes on hcloud", () => {
 
   it("counts the servers of a role against the spread placement group", () => {
     const s = fixture("hcloud-lb");
-    // The fixture has three workers (wk-1, wk-2, wk-arm-1): eight more make eleven.
-    for (let i = 3; i <= 10; i++) s.spec.nodes.push(worker(`wk-${i}`, `10.0.1.${40 + i}/24`));
+    // The fixture has four workers (wk-1, wk-2, wk-arm-1, st-arm-1): seven more make eleven.
+    for (let i = 3; i <= 9; i++) s.spec.nodes.push(worker(`wk-${i}`, `10.0.1.${40 + i}/24`));
     expect(lines(s)).toEqual(["error spec/placement-group-limit: 11 worker nodes do not fit one spread placement group (at most 10 servers)"]);
   });
 

@@ -9,7 +9,7 @@ locals {
 # The Talos snapshot, built beforehand from the hcloud disk image of the image factory
 # (output boot_image_url of modules/talos-image) and labelled for this selector.
 data "hcloud_image" "talos" {
-  with_selector     = "os=talos,version=v1.13.9"
+  with_selector     = "os=talos,version=v1.13.9,!talos-image"
   with_architecture = "x86"
   most_recent       = true
 }
@@ -17,8 +17,18 @@ data "hcloud_image" "talos" {
 # The arm64 Talos snapshot for the Arm (cax) servers, from the arm64 disk image (output
 # boot_image_url_arm64 of modules/talos-image), with the same labels.
 data "hcloud_image" "talos_arm" {
-  with_selector     = "os=talos,version=v1.13.9"
+  with_selector     = "os=talos,version=v1.13.9,!talos-image"
   with_architecture = "arm"
+  most_recent       = true
+}
+
+# The snapshots of the node classes with an image of their own, made from each one's disk image
+# (output class_boot_image_urls), with the labels of var.class_images.
+data "hcloud_image" "class" {
+  for_each = var.class_images
+
+  with_selector     = each.value.selector
+  with_architecture = each.value.architecture
   most_recent       = true
 }
 
@@ -88,7 +98,7 @@ resource "hcloud_server" "this" {
 
   name               = each.key
   server_type        = each.value.server_type
-  image              = startswith(each.value.server_type, "cax") ? data.hcloud_image.talos_arm.id : data.hcloud_image.talos.id
+  image              = each.value.image == null ? startswith(each.value.server_type, "cax") ? data.hcloud_image.talos_arm.id : data.hcloud_image.talos.id : data.hcloud_image.class[each.value.image].id
   location           = var.location
   placement_group_id = hcloud_placement_group.this[each.value.role].id
   firewall_ids       = [hcloud_firewall.this.id]

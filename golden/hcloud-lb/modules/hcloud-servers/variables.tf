@@ -46,10 +46,19 @@ variable "load_balancer_type" {
 }
 
 variable "nodes" {
-  description = "Every server by name: its role, server type and private address (in node_cidr)."
+  description = "Every server by name: its role, server type, private address (in node_cidr) and the class image it boots (a key of class_images; null: the cluster's snapshot)."
   type = map(object({
     role        = string
     server_type = string
     address     = string
+    image       = string
+  }))
+}
+
+variable "class_images" {
+  description = "The snapshot of each node class image, by label selector and architecture."
+  type = map(object({
+    selector     = string
+    architecture = string
   }))
 }

@@ -80,6 +80,40 @@ data "talos_machine_configuration" "worker" {
   config_patches     = local.worker_patches
 }
 
+# The nodes of a class with an image of its own (nodeClasses.*.schematic) install its installer:
+# their role's configuration with the class's installer patched in last. It goes into the
+# configuration's input, not into a node patch: while a new class's schematic is created its
+# installer is unknown, and the talos provider marks a node's configuration unknown when its
+# input is unknown, but keeps the old one when only a patch is (provider
+# talos_machine_configuration_apply_resource.go ModifyPlan), which fails the apply with
+# "inconsistent final plan".
+data "talos_machine_configuration" "class" {
+  for_each = {
+    for key in distinct([for name, schematic in var.node_schematics : "${var.nodes[name].role}/${schematic}"]) :
+    key => { role = split("/", key)[0], schematic = split("/", key)[1] }
+  }
+
+  cluster_name       = var.cluster_name
+  cluster_endpoint   = var.cluster_endpoint
+  machine_type       = each.value.role
+  machine_secrets    = talos_machine_secrets.this.machine_secrets
+  talos_version      = var.talos_contract
+  kubernetes_version = var.kubernetes_version
+  docs               = false
+  examples           = false
+  config_patches = concat(
+    each.value.role == "controlplane" ? local.controlplane_patches : local.worker_patches,
+    [yamlencode({ machine = { install = { image = var.class_installer_images[each.value.schematic] } } })],
+  )
+}
+
+locals {
+  node_configurations = merge(
+    { for name, node in var.nodes : name => node.role == "controlplane" ? data.talos_machine_configuration.controlplane.machine_configuration : data.talos_machine_configuration.worker.machine_configuration },
+    { for name, schematic in var.node_schematics : name => data.talos_machine_configuration.class["${var.nodes[name].role}/${schematic}"].machine_configuration },
+  )
+}
+
 # talosctl reaches a node through an endpoint, which proxies to the node's address as it sees
 # it (docs talos/v1.13 talosctl.mdx): the node-network address, the one the endpoints reach
 # directly (on Hetzner the private one; the public ones are firewalled from each other).
@@ -94,7 +128,7 @@ resource "talos_machine_configuration_apply" "controlplane" {
   for_each = local.control_planes
 
   client_configuration        = talos_machine_secrets.this.client_configuration
-  machine_configuration_input = data.talos_machine_configuration.controlplane.machine_configuration
+  machine_configuration_input = local.node_configurations[each.key]
   node                        = each.value.address
   config_patches              = local.node_patches[each.key]
   apply_mode                  = var.apply_mode
@@ -114,7 +148,7 @@ resource "talos_machine_configuration_apply" "worker" {
   for_each = local.workers
 
   client_configuration        = talos_machine_secrets.this.client_configuration
-  machine_configuration_input = data.talos_machine_configuration.worker.machine_configuration
+  machine_configuration_input = local.node_configurations[each.key]
   node                        = each.value.address
   config_patches              = local.node_patches[each.key]
   apply_mode                  = var.apply_mode

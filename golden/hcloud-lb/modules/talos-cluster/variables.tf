@@ -100,3 +100,13 @@ variable "inline_manifests" {
   }))
   default = []
 }
+
+variable "node_schematics" {
+  description = "The nodes of node classes with an image of its own, and that image's schematic name."
+  type        = map(string)
+}
+
+variable "class_installer_images" {
+  description = "The installer image of each class schematic, by name."
+  type        = map(string)
+}
