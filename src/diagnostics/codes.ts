@@ -71,6 +71,7 @@ export const DIAGNOSTIC_CODES = {
   "spec/unknown-talos-version": "the Talos minor is not in the support table; compatibility is not checked",
   "spec/contract-too-new": "talos.contract is newer than talos.version",
   "spec/contract-unsupported": "talos.contract is newer than the newest contract the compiler emits",
+  "spec/secure-boot-bios": "a node class asks for BIOS firmware on a Proxmox cluster with Secure Boot",
   "spec/platform-mismatch": "a field does not apply to the selected platform",
   "spec/gitops-conflict": "gitops.flux and gitops.argocd are both set",
   "spec/flux-auth-mismatch": "gitops.flux.auth does not fit the repository URL (deploy key: ssh://, token: https://) or the forge",

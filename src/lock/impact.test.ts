@@ -37,6 +37,16 @@ describe("machineImpact", () => {
     ]);
   });
 
+  it("calls Secure Boot turned on a replacement of every VM: an installed node cannot move to it", () => {
+    const before = lock({ "cp-1": cp("a"), "wk-1": wk("b") });
+    const next = lock({ "cp-1": { ...cp("a"), uefi: true, secureBoot: true }, "wk-1": { ...wk("b"), uefi: true, secureBoot: true } });
+    expect(describeImpact(foldImpacts(machineImpact(before, next)), next)).toEqual([
+      "cp-1: replaced (Secure Boot on: Talos cannot move an installed node, reinstall it (talosctl reset, then -replace its VM))",
+      "wk-1: replaced (Secure Boot on: Talos cannot move an installed node, reinstall it (talosctl reset, then -replace its VM))",
+    ]);
+    expect(machineImpact(next, next)).toEqual([]);
+  });
+
   it("calls an edit of machine files a reboot of every node it reaches", () => {
     const before = lock({ "cp-1": cp("a"), "cp-2": { ...cp("b"), files: "f1" }, "wk-1": wk("c") });
     const next = lock({ "cp-1": { ...cp("a", "x"), files: "f2" }, "cp-2": { ...cp("b", "x"), files: "f2" }, "wk-1": wk("c") });

@@ -27,9 +27,18 @@ function change(label: string, before: unknown, after: unknown): string | undefi
   return before === after ? undefined : `${label} ${String(before ?? "none")} -> ${String(after ?? "none")}`;
 }
 
-/** Why a machine is replaced, or undefined. */
+/**
+ * Why a machine is replaced, or undefined. Secure Boot on or off is a fresh install: "There is
+ * no support at the moment to upgrade non-UKI (GRUB-based) Talos installation to use
+ * UKI/SecureBoot" (docs talos/v1.13 secureboot.mdx). The plan only updates the VM in place
+ * (bpg/proxmox replaces it for a TPM version change only), so the report says what to do.
+ */
 function replacement(before: LockedNode, after: LockedNode): string | undefined {
-  return change("host", before.host, after.host) ?? change("VM id", before.vmId, after.vmId);
+  const secureBoot =
+    (before.secureBoot ?? false) === (after.secureBoot ?? false)
+      ? undefined
+      : `Secure Boot ${after.secureBoot === true ? "on" : "off"}: Talos cannot move an installed node, reinstall it (talosctl reset, then -replace its VM)`;
+  return change("host", before.host, after.host) ?? change("VM id", before.vmId, after.vmId) ?? secureBoot;
 }
 
 /** Why a machine restarts without being replaced, or undefined. */

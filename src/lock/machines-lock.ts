@@ -23,6 +23,8 @@ export interface LockedNode {
   memory?: number;
   osDisk?: number;
   uefi?: boolean;
+  /** Proxmox: the VM boots with Secure Boot and a virtual TPM (absent when not). */
+  secureBoot?: boolean;
   /** The node-network address, when static. */
   address?: string;
   /** sha256 (12 hex digits) of what decides the node's machine configuration. */
@@ -100,6 +102,7 @@ export function parseMachinesLock(text: string | undefined): MachinesLock | unde
     copyNumber(raw, "memory", node);
     copyNumber(raw, "osDisk", node);
     if (typeof raw["uefi"] === "boolean") node.uefi = raw["uefi"];
+    if (raw["secureBoot"] === true) node.secureBoot = true;
     nodes[name] = node;
   }
   const lock: MachinesLock = {

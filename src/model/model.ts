@@ -167,6 +167,8 @@ export interface ProxmoxModel {
   bridge: string;
   /** The qemu-guest-agent extension is in the schematic: the VM agent can be enabled. */
   guestAgent: boolean;
+  /** UEFI Secure Boot with a virtual TPM for every VM (the nodes are all UEFI then). */
+  secureBoot: boolean;
 }
 
 export interface HcloudModel {

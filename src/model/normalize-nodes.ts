@@ -30,7 +30,8 @@ export function normalizeNodes(
       cpuType: sizing?.cpuType ?? PROXMOX_DEFAULTS.cpuType,
       memory: sizing?.memory ?? base.memory,
       osDisk: sizing?.osDisk ?? base.osDisk,
-      uefi: sizing?.uefi ?? false,
+      // Secure Boot needs UEFI: OVMF (the spec refuses uefi: false beside it).
+      uefi: sizing?.uefi ?? (platform.kind === "proxmox" && platform.secureBoot),
       nics,
       wireguard: node.wireguard ?? [],
       routingRules: node.routingRules ?? [],

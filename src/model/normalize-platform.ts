@@ -26,6 +26,7 @@ export function normalizePlatform(spec: ClusterSpec, talos: TalosModel): Platfor
         return model;
       }),
       guestAgent: talos.extensions.includes("siderolabs/qemu-guest-agent"),
+      secureBoot: proxmox.secureBoot ?? false,
     };
   }
   if (platform.hcloud !== undefined) return normalizeHcloud(platform.hcloud);

@@ -64,6 +64,8 @@ function lockedNode(model: ClusterModel, node: NodeModel, files: readonly Planne
       if (node.host !== undefined) locked.host = node.host;
       if (node.vmId !== undefined) locked.vmId = node.vmId;
       Object.assign(locked, { cpu: node.cpu, memory: node.memory, osDisk: node.osDisk, uefi: node.uefi });
+      // Only when on, so that the locks of other trees do not change.
+      if (model.platform.secureBoot) locked.secureBoot = true;
       break;
     case "hcloud":
       if (node.serverType !== undefined) locked.serverType = node.serverType;

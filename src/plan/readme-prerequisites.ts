@@ -100,6 +100,12 @@ function platformPrerequisites(model: ClusterModel): string[] {
               "DHCP nodes are reached at the address the QEMU guest agent reports for their first NIC; keep it stable with DHCP reservations for the MAC addresses in `main.tf`.",
             ]
           : []),
+        ...(platform.secureBoot
+          ? [
+              // docs talos/v1.13 secureboot.mdx: auto-enrollment "only happens when running in a virtual machine".
+              "Secure Boot: each VM starts with its firmware in setup mode (an EFI disk without pre-enrolled keys) and a virtual TPM 2.0; on the first boot the Talos boot loader enrolls the image factory's keys by itself, then boots the signed image. A VM installed without Secure Boot cannot be moved to it: reinstall it.",
+            ]
+          : []),
       ];
   }
 }

@@ -281,6 +281,8 @@ export interface ProxmoxPlatformSpec {
   hosts: Record<string, ProxmoxHostSpec>;
   /** Default bridge for the first NIC, default vmbr0. */
   bridge?: string;
+  /** UEFI Secure Boot with a virtual TPM for every VM. */
+  secureBoot?: boolean;
 }
 
 export interface ProxmoxHostSpec {

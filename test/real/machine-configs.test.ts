@@ -74,12 +74,28 @@ describeWithTools("every node's final machine configuration passes Talos's own v
           cni?: { cilium?: { mode?: string } };
           talos?: { schematic?: { overlay?: { name: string }; meta?: unknown } };
           nodeClasses?: Record<string, { schematic?: { overlay?: { name: string }; meta?: unknown } }>;
-          platform: { metal?: { boot?: { secureBoot?: boolean } }; hcloud?: { firewallRules?: Array<{ description: string; protocol: string; port?: string; sources: string[] }> } };
+          platform: { metal?: { boot?: { secureBoot?: boolean } }; proxmox?: { secureBoot?: boolean }; hcloud?: { firewallRules?: Array<{ description: string; protocol: string; port?: string; sources: string[] }> } };
         };
       };
       // Secure Boot machines install the factory's Secure Boot installer (and only they do).
-      const secureBoot = spec.spec.platform.metal?.boot?.secureBoot === true;
+      const secureBoot = spec.spec.platform.metal?.boot?.secureBoot === true || spec.spec.platform.proxmox?.secureBoot === true;
       for (const [node, image] of installImages) expect(image?.includes("-installer-secureboot/"), `${node} installs ${image}`).toBe(secureBoot);
+      // Proxmox Secure Boot: every VM boots OVMF in setup mode with a virtual TPM 2.0, from the
+      // factory's signed image; other Proxmox trees download the plain one and have no TPM.
+      if (spec.spec.platform.proxmox !== undefined) {
+        const resources = workspace.readState().resources;
+        for (const vm of resources.filter((r) => r.type === "proxmox_virtual_environment_vm").flatMap((r) => r.instances)) {
+          const attributes = vm.attributes as { bios: string; tpm_state: Array<{ version: string }>; efi_disk: Array<{ pre_enrolled_keys: boolean }> };
+          expect(attributes.tpm_state.map((t) => t.version)).toEqual(secureBoot ? ["v2.0"] : []);
+          if (secureBoot) {
+            expect(attributes.bios).toBe("ovmf");
+            expect(attributes.efi_disk.map((e) => e.pre_enrolled_keys)).toEqual([false]);
+          }
+        }
+        const downloads = resources.filter((r) => r.type === "proxmox_download_file").flatMap((r) => r.instances.map((i) => String(i.attributes["url"])));
+        expect(downloads.length).toBeGreaterThan(0);
+        for (const url of downloads) expect(url.endsWith("-secureboot.raw.gz"), url).toBe(secureBoot);
+      }
       for (const node of spec.spec.nodes) {
         const key = node.class !== undefined && spec.spec.nodeClasses?.[node.class]?.schematic !== undefined ? node.class : "";
         bySchematic.set(key, (bySchematic.get(key) ?? new Set()).add(installImages.get(node.name)));

@@ -21,7 +21,7 @@ export const proxmoxNodes: Feature = {
       "Image factory schematic from the extensions, the nocloud image downloaded once per host, one VM per node sized from its class, addressed through cloud-init.",
     diagram: ['nodes -- "node addresses, installer image" --> cluster'],
   }),
-  files: (model) => planModuleFiles(model, FOLDER, { classSchematics: model.talos.classSchematics.length > 0 }),
+  files: (model) => planModuleFiles(model, FOLDER, { classSchematics: model.talos.classSchematics.length > 0, secureBoot: proxmoxOf(model).secureBoot }),
   platform: () => ({
     nodesExpr: "module.nodes.nodes",
     installerImageExpr: "module.nodes.installer_image",

@@ -8,6 +8,7 @@ import { gitops } from "./gitops.js";
 import { fluxAuth } from "./flux-auth.js";
 import { installDisk } from "./install-disk.js";
 import { tpmKeys } from "./tpm-keys.js";
+import { proxmoxSecureBoot } from "./proxmox-secure-boot.js";
 import { staticKeys } from "./static-keys.js";
 import { staticRoutes } from "./static-routes.js";
 import { kubespan } from "./kubespan.js";
@@ -65,6 +66,7 @@ export const RULES: readonly Rule[] = [
   workerTaints,
   installDisk,
   tpmKeys,
+  proxmoxSecureBoot,
   staticKeys,
   staticRoutes,
   kubespan,

@@ -7,13 +7,15 @@ import { settingsLayers } from "./settings-layers.js";
  * A `tpm` encryption key is sealed by the machine's TPM 2.0 when Talos first encrypts the
  * volume, and Talos refuses to seal without a measured boot (it reads PCR 11 first: talos
  * v1.13.9 internal/pkg/secureboot/tpm2/pcr.go validatePCRBanks). The VMs this tree makes on
- * Proxmox have no virtual TPM, and a Hetzner Cloud server has none: the node would fail to
- * encrypt its volume on its first boot, after the apply looked fine. Metal machines may have
- * one, so there it is the user's call.
+ * Proxmox have no virtual TPM unless they boot with Secure Boot (platform.proxmox.secureBoot:
+ * a TPM 2.0 and the signed UKI's measured boot), and a Hetzner Cloud server has none: the node
+ * would fail to encrypt its volume on its first boot, after the apply looked fine. Metal
+ * machines may have one, so there it is the user's call.
  */
 export const tpmKeys: Rule = (ctx) => {
   const platform = platformOf(ctx.spec);
   if (platform === "metal") return;
+  if (platform === "proxmox" && ctx.spec.spec.platform.proxmox?.secureBoot === true) return;
   for (const [layer, at] of settingsLayers(ctx.spec)) {
     const keyLists: Array<[readonly unknown[] | undefined, PathSegment[]]> = [
       [layer.volumes?.state?.encryption?.keys, [...at, "volumes", "state", "encryption", "keys"]],
@@ -31,7 +33,10 @@ export const tpmKeys: Rule = (ctx) => {
         message: `a tpm key needs a TPM 2.0 and a measured boot, which ${platform === "proxmox" ? "the Proxmox VMs of this tree do not have (no virtual TPM)" : "Hetzner Cloud servers do not have"}`,
         path: [...path, index],
         at: "value",
-        hint: "use nodeID (a key derived from the machine's UUID), which needs no TPM",
+        hint:
+          platform === "proxmox"
+            ? "use nodeID (a key derived from the machine's UUID), which needs no TPM, or give the VMs a virtual TPM with platform.proxmox.secureBoot"
+            : "use nodeID (a key derived from the machine's UUID), which needs no TPM",
       });
     }
   }
