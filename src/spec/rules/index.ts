@@ -9,6 +9,7 @@ import { fluxAuth } from "./flux-auth.js";
 import { installDisk } from "./install-disk.js";
 import { tpmKeys } from "./tpm-keys.js";
 import { proxmoxSecureBoot } from "./proxmox-secure-boot.js";
+import { patchKinds } from "./patch-kinds.js";
 import { staticKeys } from "./static-keys.js";
 import { staticRoutes } from "./static-routes.js";
 import { kubespan } from "./kubespan.js";
@@ -67,6 +68,7 @@ export const RULES: readonly Rule[] = [
   installDisk,
   tpmKeys,
   proxmoxSecureBoot,
+  patchKinds,
   staticKeys,
   staticRoutes,
   kubespan,

@@ -1,0 +1,52 @@
+import type { PathSegment } from "../../diagnostics/diagnostic.js";
+import versionsData from "../../../data/versions.json" with { type: "json" };
+import { NEW_IN_V1_14, REPLACES_A_V1ALPHA1_FIELD } from "../talos-document-kinds.js";
+import type { TalosPatch } from "../types.js";
+import { specPath } from "./paths.js";
+import type { Rule } from "./rule.js";
+
+/** Every raw patch of the spec, with its path. */
+function rawPatches(spec: Parameters<Rule>[0]["spec"]): Array<[TalosPatch, PathSegment[]]> {
+  const out: Array<[TalosPatch, PathSegment[]]> = [];
+  const body = spec.spec;
+  for (const layer of ["common", "controlplane", "worker"] as const) {
+    body.patches?.[layer]?.forEach((patch, i) => out.push([patch, specPath("patches", layer, i)]));
+  }
+  body.nodes.forEach((node, n) => node.patches?.forEach((patch, i) => out.push([patch, specPath("nodes", n, "patches", i)])));
+  return out;
+}
+
+/**
+ * A raw patch that is a whole document of a kind the installed Talos cannot take beside what
+ * the tree gives every node: a kind Talos v1.13 does not know (new in v1.14), or on Talos v1.14
+ * a kind that replaces a v1alpha1 field every configuration of the tree has (the trees keep
+ * the v1.13 contract). Either fails the apply, after a plan that looked fine.
+ */
+export const patchKinds: Rule = (ctx) => {
+  const version = ctx.spec.spec.talos?.version ?? versionsData.components.talos;
+  const minor = /^v?(\d+)\.(\d+)/.exec(version);
+  if (minor === null) return;
+  const onV114OrNewer = Number(minor[1]) > 1 || (Number(minor[1]) === 1 && Number(minor[2]) >= 14);
+  for (const [patch, path] of rawPatches(ctx.spec)) {
+    const kind = patch["kind"];
+    if (typeof kind !== "string") continue;
+    if (!onV114OrNewer && NEW_IN_V1_14.has(kind)) {
+      ctx.report({
+        code: "spec/patch-kind-unknown",
+        message: `a ${kind} document is new in Talos v1.14, and Talos ${version} does not know it`,
+        path: [...path, "kind"],
+        hint: "say it with the v1alpha1 fields it replaces, or through the spec's typed fields (talos-hclgen explain), or install Talos v1.14",
+      });
+      continue;
+    }
+    const field = REPLACES_A_V1ALPHA1_FIELD.get(kind);
+    if (onV114OrNewer && field !== undefined) {
+      ctx.report({
+        code: "spec/patch-kind-conflict",
+        message: `a ${kind} document replaces ${field}, which the configurations this tree generates already have (the v1.13 contract), and Talos refuses both in one configuration`,
+        path: [...path, "kind"],
+        hint: `say it in ${field} of a v1alpha1 patch, or through the spec's typed fields (talos-hclgen explain)`,
+      });
+    }
+  }
+};
