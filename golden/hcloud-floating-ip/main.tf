@@ -40,6 +40,7 @@ module "nodes" {
       source_ips  = ["0.0.0.0/0", "::/0"]
     },
   ]
+  firewall_ids = [31337]
   nodes = {
     edge-cp-1 = {
       role        = "controlplane"

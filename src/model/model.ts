@@ -186,6 +186,8 @@ export interface HcloudModel {
   firewallRules: HcloudFirewallRuleSpec[];
   /** An existing floating IP the API endpoint uses, instead of creating one. */
   floatingIpId?: number;
+  /** Existing firewalls every server gets beside the tree's own (platform.hcloud.firewallIds). */
+  firewallIds?: number[];
   /** An existing private network the tree adds its subnet to, instead of creating one. */
   networkId?: number;
   apiEndpoint: "load-balancer" | "floating-ip";

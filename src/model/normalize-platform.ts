@@ -55,6 +55,7 @@ function normalizeHcloud(hcloud: NonNullable<ClusterSpec["spec"]["platform"]["hc
   };
   if (hcloud.networkId !== undefined) model.networkId = hcloud.networkId;
   if (hcloud.floatingIpId !== undefined) model.floatingIpId = hcloud.floatingIpId;
+  if (hcloud.firewallIds !== undefined) model.firewallIds = hcloud.firewallIds;
   return model;
 }
 

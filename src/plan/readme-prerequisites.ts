@@ -75,6 +75,11 @@ function platformPrerequisites(model: ClusterModel): string[] {
               : "a snapshot of their own image, made the same way from its disk image";
           return `The servers of node class${schematic.classes.length > 1 ? "es" : ""} ${schematic.classes.map((c) => `\`${c}\``).join(", ")} boot ${media}: \`tofu apply -target=${imageModuleCall(schematic.name)}\`, then \`tofu output -json class_boot_image_urls\` (key ${schematic.classes[0] ?? ""}); labelled with the same labels plus \`${CLASS_IMAGE_LABEL}=${schematic.name}\`.`;
         }),
+        ...(platform.firewallIds === undefined
+          ? []
+          : [
+              `The project's firewall${platform.firewallIds.length > 1 ? "s" : ""} ${platform.firewallIds.join(", ")} (\`platform.hcloud.firewallIds\`) exist${platform.firewallIds.length > 1 ? "" : "s"}: every server gets ${platform.firewallIds.length > 1 ? "them" : "it"} beside the tree's own firewall, and Hetzner applies all of a server's firewalls, so ${platform.firewallIds.length > 1 ? "their" : "its"} rules let more in, never less (keep the Talos API, 50000/tcp, out of ${platform.firewallIds.length > 1 ? "them" : "it"}).`,
+            ]),
         "`platform.hcloud.adminCidrs` includes the address `tofu` runs from: configurations are applied over the Talos API (50000/tcp) on each server's public IPv4, which the firewall opens to those networks only.",
       ];
     }

@@ -302,6 +302,8 @@ export interface HcloudPlatformSpec {
   adminCidrs: string[];
   /** An existing floating IP for the API endpoint (apiEndpoint floating-ip). */
   floatingIpId?: number;
+  /** Existing firewalls every server gets beside the tree's own. */
+  firewallIds?: number[];
   /** An existing private network to add the node subnet to. */
   networkId?: number;
   /** More inbound rules of the servers' Hetzner firewall. */

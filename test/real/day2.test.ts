@@ -284,6 +284,14 @@ const SCENARIOS: Scenario[] = [
     planned: { 'module.nodes.hcloud_server.this["wk-arm"]': { image: "424243" } },
   },
   {
+    // The project's baseline firewall beside the tree's: every server gets it in place (a
+    // server's firewalls change without a restart), nothing is replaced.
+    name: "hcloud: attach an existing firewall",
+    base: "hcloud",
+    change: edit("      adminCidrs: [203.0.113.0/24]", "      adminCidrs: [203.0.113.0/24]\n      firewallIds: [31337]"),
+    expected: ["cp-1", "cp-2", "cp-3", "wk-1"].map((n) => `update module.nodes.hcloud_server.this["${n}"]`),
+  },
+  {
     // An Arm class with an image of its own: its schematic and its server are new, the server
     // boots the class's arm64 snapshot, and no other server or configuration changes.
     name: "hcloud: add an Arm class with an image of its own",

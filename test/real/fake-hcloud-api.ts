@@ -49,6 +49,13 @@ const NETWORKS: Readonly<Record<string, { ip_range: string }>> = { "4711": { ip_
 /** The existing floating IP of the fixtures that reuse one (platform.hcloud.floatingIpId). */
 const FLOATING_IPS: Readonly<Record<string, { ip: string; home_location: string }>> = { "98765": { ip: "198.51.100.80", home_location: "hel1" } };
 
+/**
+ * The existing firewall of the fixtures that attach one beside the tree's own
+ * (platform.hcloud.firewallIds): the `hcloud_firewall` data source reads it by id
+ * (GET /v1/firewalls/{id}).
+ */
+const FIREWALLS: Readonly<Record<string, { name: string }>> = { "31337": { name: "baseline" } };
+
 export async function startFakeHcloudApi(): Promise<FakeHcloudApi> {
   const unexpected: string[] = [];
   const server: Server = createServer((request, response) => {
@@ -121,6 +128,22 @@ export async function startFakeHcloudApi(): Promise<FakeHcloudApi> {
             blocked: false,
             protection: { delete: true },
             labels: {},
+          },
+        }),
+      );
+      return;
+    }
+    const firewall = /^\/v1\/firewalls\/(\d+)$/.exec(url.pathname)?.[1];
+    if (request.method === "GET" && firewall !== undefined && FIREWALLS[firewall] !== undefined) {
+      response.end(
+        JSON.stringify({
+          firewall: {
+            id: Number(firewall),
+            name: FIREWALLS[firewall].name,
+            labels: {},
+            created: "2026-01-01T00:00:00+00:00",
+            rules: [{ description: "node exporter from monitoring", direction: "in", protocol: "tcp", port: "9100", source_ips: ["198.51.100.0/24"], destination_ips: [] }],
+            applied_to: [],
           },
         }),
       );

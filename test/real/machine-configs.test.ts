@@ -74,7 +74,7 @@ describeWithTools("every node's final machine configuration passes Talos's own v
           cni?: { cilium?: { mode?: string } };
           talos?: { schematic?: { overlay?: { name: string }; meta?: unknown } };
           nodeClasses?: Record<string, { schematic?: { overlay?: { name: string }; meta?: unknown } }>;
-          platform: { metal?: { boot?: { secureBoot?: boolean } }; proxmox?: { secureBoot?: boolean }; hcloud?: { firewallRules?: Array<{ description: string; protocol: string; port?: string; sources: string[] }> } };
+          platform: { metal?: { boot?: { secureBoot?: boolean } }; proxmox?: { secureBoot?: boolean }; hcloud?: { firewallIds?: number[]; firewallRules?: Array<{ description: string; protocol: string; port?: string; sources: string[] }> } };
         };
       };
       // Secure Boot machines install the factory's Secure Boot installer (and only they do).
@@ -154,12 +154,32 @@ describeWithTools("every node's final machine configuration passes Talos's own v
       // The spec's own Hetzner firewall rules are rules of the servers' firewall, inbound, as given.
       const hcloudRules = spec.spec.platform.hcloud?.firewallRules;
       if (hcloudRules !== undefined) {
-        const firewall = workspace.readState().resources.find((r) => r.type === "hcloud_firewall");
+        const firewall = workspace.readState().resources.find((r) => r.type === "hcloud_firewall" && r.mode === "managed");
         const rules = (firewall?.instances[0]?.attributes["rule"] ?? []) as Array<{ description: string; direction: string; protocol: string; port: string | null; source_ips: string[] }>;
         for (const rule of hcloudRules) {
           expect(rules, `firewall rule ${rule.description}`).toContainEqual(
             expect.objectContaining({ description: rule.description, direction: "in", protocol: rule.protocol, port: rule.port ?? null, source_ips: [...rule.sources].sort() }),
           );
+        }
+      }
+
+      // The project's existing firewalls: the real provider reads each one (from the fake API)
+      // and every server's plan has them beside the tree's own firewall.
+      const extraFirewalls = spec.spec.platform.hcloud?.firewallIds;
+      if (extraFirewalls !== undefined) {
+        const { plan, run } = await workspace.planReal();
+        expect(run.exitCode, run.stderr).toBe(0);
+        type Module = { resources?: Array<{ mode: string; type: string; index?: string; values: { name?: string } }>; child_modules?: Module[] };
+        const all = (m: Module | undefined): NonNullable<Module["resources"]> => [...(m?.resources ?? []), ...(m?.child_modules ?? []).flatMap(all)];
+        const read = all((plan as { prior_state?: { values?: { root_module?: Module } } }).prior_state?.values?.root_module).filter((r) => r.mode === "data" && r.type === "hcloud_firewall");
+        // The fake API's firewall 31337 is named "baseline" (test/real/fake-hcloud-api.ts).
+        expect(read.map((r) => [r.index, r.values.name])).toEqual(extraFirewalls.map((id) => [String(id), "baseline"]));
+        const state = workspace.readState().resources.filter((r) => r.type === "hcloud_server").flatMap((r) => r.instances);
+        expect(state.length).toBe(spec.spec.nodes.length);
+        for (const server of state) {
+          const ids = (server.attributes["firewall_ids"] as number[]).map(Number);
+          expect(ids.length, "the tree's firewall and the existing ones").toBe(1 + extraFirewalls.length);
+          for (const id of extraFirewalls) expect(ids).toContain(id);
         }
       }
 

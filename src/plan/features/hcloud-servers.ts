@@ -96,6 +96,7 @@ function moduleView(model: ClusterModel) {
     apiAddressExpr: address,
     apiUrlExpr: `"https://\${${address}}:\${var.api_port}"`,
     firewallRules: hcloud.firewallRules.length > 0,
+    firewallIds: hcloud.firewallIds !== undefined,
   };
 }
 
@@ -151,6 +152,7 @@ export const hcloudServers: Feature = {
           networkRange: hcloud.networkRange,
           networkId: hcloud.networkId ?? null,
           floatingIpId: hcloud.floatingIpId ?? null,
+          firewallIds: hcloud.firewallIds === undefined ? null : [...hcloud.firewallIds],
           nodeCidr: model.network.cidr,
           adminCidrs: hcloud.adminCidrs,
           apiPort: model.endpoint.port,

@@ -67,6 +67,14 @@ resource "hcloud_firewall" "this" {
   }
 }
 
+# The existing firewalls every server gets beside this one (platform.hcloud.firewallIds), read
+# so that an unknown id fails the plan, not a server's creation; never changed or deleted here.
+data "hcloud_firewall" "extra" {
+  for_each = toset([for id in var.firewall_ids : tostring(id)])
+
+  id = tonumber(each.key)
+}
+
 # One primary IPv4 per server, kept when a server is replaced: the address the Talos API is
 # reached at (talosconfig endpoints, configuration apply) stays the same. It is assigned by the
 # server's public_net; assignee_type alone is unused since hcloud 1.68 (the provider warns).
@@ -88,7 +96,7 @@ resource "hcloud_server" "this" {
   image              = "234567890"
   location           = var.location
   placement_group_id = hcloud_placement_group.this[each.value.role].id
-  firewall_ids       = [hcloud_firewall.this.id]
+  firewall_ids       = concat([hcloud_firewall.this.id], [for id in var.firewall_ids : data.hcloud_firewall.extra[tostring(id)].id])
   labels             = merge(local.labels, { role = each.value.role })
 
   public_net {

@@ -30,6 +30,11 @@ variable "admin_cidrs" {
   type        = list(string)
 }
 
+variable "firewall_ids" {
+  description = "Existing firewalls every server gets beside the tree's own (platform.hcloud.firewallIds)."
+  type        = list(number)
+}
+
 variable "firewall_rules" {
   description = "More inbound rules of the servers' firewall (platform.hcloud.firewallRules): a port only for tcp and udp."
   type = list(object({
