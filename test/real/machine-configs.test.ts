@@ -4,7 +4,8 @@
  * siderolabs/talos provider would send it (its talos_machine_configuration data source plus
  * the apply resource's config_patches, all computed by OpenTofu from the tree). Each one must
  * pass Talos's own validation in the runtime mode of the node's platform, strictly, with the
- * machinery of the Talos minor the tree installs (v1.13.9; v1.14.0-alpha.2 for v1.14). The reference tree's configurations are kept in rendered/, secrets blanked, so a
+ * machinery of the Talos minor the tree installs (v1.13.9; v1.14.0-alpha.2 for v1.14), and a
+ * v1.13 tree's with v1.14's too, which an upgrade of Talos leaves them to. The reference tree's configurations are kept in rendered/, secrets blanked, so a
  * reviewer sees exactly what a node receives (`npm run golden:update` rewrites them).
  */
 import { parse, parseAllDocuments } from "yaml";
@@ -53,6 +54,14 @@ describeWithTools("every node's final machine configuration passes Talos's own v
       const verdicts = await validateConfigurations(tools, join(work, tree.name, "configs"), configs, tree.mode, tree.talos);
       const problems = verdicts.filter((v) => !v.valid || v.warnings.length > 0);
       expect(problems, problems.map((p) => `${p.node}: ${p.error} ${p.warnings.join("; ")}`).join("\n")).toEqual([]);
+      // A Talos upgrade keeps a node's configuration (the tree keeps its contract): every v1.13
+      // tree's configurations must pass Talos v1.14's validation too, strictly, so that
+      // `talosctl upgrade` to v1.14 finds nothing it refuses.
+      if (tree.talos === "v1.13") {
+        const upgraded = await validateConfigurations(tools, join(work, tree.name, "configs-v1.14"), configs, tree.mode, "v1.14");
+        const refused = upgraded.filter((v) => !v.valid || v.warnings.length > 0);
+        expect(refused, refused.map((p) => `Talos v1.14: ${p.node}: ${p.error} ${p.warnings.join("; ")}`).join("\n")).toEqual([]);
+      }
       // Every secret the spec names reaches a node through its sensitive variable, and no file
       // of the tree holds it.
       for (const name of specSecretVariables(tree.files)) {
