@@ -162,6 +162,7 @@ export const DIAGNOSTIC_CODES = {
   "import/talenv-reference": "a talenv ${VAR} reference where the spec takes a value: substitute it (a secret goes in a sensitive variable)",
   "import/unsupported": "a value of the imported configuration the spec cannot express (the message says why)",
   "import/patch-file": "a patch file (@path) of the imported configuration cannot be read or parsed",
+  "import/contract-change": "talhelper generated the running configurations with a newer contract than the tree's: the first apply rewrites them",
 } as const satisfies Record<string, string>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

@@ -10,7 +10,9 @@ import type { PathSegment } from "../../diagnostics/diagnostic.js";
 import { formatNetwork, parseCidr } from "../../spec/net/cidr.js";
 import { parseIp } from "../../spec/net/ip.js";
 import type { ClusterSpec, ClusterSpecBody, InstallDiskSelector, NodeSettingsSpec, NodeSpec, TalosPatch } from "../../spec/types.js";
-import { errorCount, isRecord, notCarried, stringAt, stringMapAt, stringsAt, unsupported, type ImportContext } from "./context.js";
+import { errorCount, isRecord, notCarried, report, stringAt, stringMapAt, stringsAt, unsupported, type ImportContext } from "./context.js";
+import { NEWEST_CONTRACT } from "../../model/defaults.js";
+import { compareMinors, minorOf } from "../../model/util.js";
 import { importNetworks } from "./network.js";
 import { importPatches } from "./patches.js";
 import { importSchematic, type ImportedSchematic } from "./schematic.js";
@@ -92,6 +94,7 @@ export function convertTalconfig(ctx: ImportContext, config: TalConfig): Cluster
   const body: Partial<ClusterSpecBody> = {};
 
   const talosVersion = stringAt(ctx, ["talosVersion"], config.talosVersion);
+  if (talosVersion !== undefined) contractChange(ctx, withV(talosVersion));
   // `talos.secrets: import`: a talhelper cluster runs; its talsecret is the secrets bundle.
   body.talos = { ...(talosVersion === undefined ? {} : { version: withV(talosVersion) }), secrets: "import" };
   const kubernetes = importKubernetes(ctx, config);
@@ -442,3 +445,22 @@ function importCni(ctx: ImportContext, value: TalConfig["cniConfig"]): ClusterSp
   return undefined;
 }
 
+/**
+ * talhelper generates the nodes' configurations with the contract of talosVersion (talhelper
+ * pkg/talos/input.go: ParseContractFromVersion, generate.WithVersionContract); the tree keeps the newest it emits (src/model/defaults.ts
+ * NEWEST_CONTRACT). Talos runs both, but the first apply rewrites every node's configuration:
+ * the documents of the newer contract (KubeletConfig, KubeAPIServerConfig...) become the
+ * v1alpha1 fields they replace. Said before anyone applies.
+ */
+function contractChange(ctx: ImportContext, version: string): void {
+  const minor = minorOf(version);
+  if (compareMinors(minor, NEWEST_CONTRACT) <= 0) return;
+  report(
+    ctx,
+    "import/contract-change",
+    "warning",
+    ["talosVersion"],
+    `talhelper generated this cluster's configurations with the ${minor} contract; the tree regenerates them with ${NEWEST_CONTRACT}'s, which Talos ${minor} runs too`,
+    "the first apply rewrites every node's configuration: its Talos v1.14 documents (KubeletConfig, KubeAPIServerConfig...) become the v1alpha1 fields they replace; review the plan node by node",
+  );
+}
