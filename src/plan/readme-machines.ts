@@ -55,7 +55,9 @@ function workloads(model: ClusterModel): string[] {
 function size(model: ClusterModel, node: NodeModel): string {
   switch (model.platform.kind) {
     case "proxmox":
-      return `${node.cpu} vCPU, ${gib(node.memory)}, ${node.osDisk} GB${node.dataDisk === undefined ? "" : ` + ${node.dataDisk} GB data`}${node.uefi ? ", UEFI" : ""}`;
+      return `${node.cpu} vCPU, ${gib(node.memory)}, ${node.osDisk} GB${node.dataDisk === undefined ? "" : ` + ${node.dataDisk} GB data`}${
+        model.platform.secureBoot ? ", UEFI Secure Boot, vTPM" : node.uefi ? ", UEFI" : ""
+      }`;
     case "hcloud":
       return node.serverType ?? "";
     case "metal":
