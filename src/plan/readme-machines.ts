@@ -18,7 +18,9 @@ function where(model: ClusterModel): string {
       return `as Proxmox VE VMs on ${hosts.join(", ")}`;
     }
     case "hcloud":
-      return `as Hetzner Cloud servers in ${platform.location}, in a private network ${platform.networkRange}`;
+      return `as Hetzner Cloud servers in ${platform.location}, in ${
+        platform.networkId === undefined ? `a private network ${platform.networkRange}` : `the project's existing private network ${platform.networkId} (${platform.networkRange})`
+      }${platform.firewallIds === undefined ? "" : `, behind the tree's firewall and the project's firewall${platform.firewallIds.length > 1 ? "s" : ""} ${platform.firewallIds.join(", ")}`}`;
     case "metal":
       // An adopted cluster's machines run it already; a new one's wait in maintenance mode.
       return model.talos.secrets === "import" ? "on machines that already run this cluster" : "on machines that already run Talos in maintenance mode";
@@ -28,7 +30,11 @@ function where(model: ClusterModel): string {
 function endpointLine(model: ClusterModel): string {
   const endpoint = model.endpoint;
   if (endpoint.created === "load-balancer") return `The Kubernetes API is reached through a Hetzner load balancer on port ${endpoint.port}.`;
-  if (endpoint.created === "floating-ip") return `The Kubernetes API is reached at a Hetzner floating IP that Talos moves between control planes, port ${endpoint.port}.`;
+  if (endpoint.created === "floating-ip") {
+    const existing = model.platform.kind === "hcloud" ? model.platform.floatingIpId : undefined;
+    const ip = existing === undefined ? "a Hetzner floating IP" : `the project's Hetzner floating IP ${existing}`;
+    return `The Kubernetes API is reached at ${ip} that Talos moves between control planes, port ${endpoint.port}.`;
+  }
   if (endpoint.vip !== undefined) return `The Kubernetes API is ${endpoint.url}: a Layer 2 VIP that one control plane holds at a time.`;
   return `The Kubernetes API is ${endpoint.url}.`;
 }
