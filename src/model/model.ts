@@ -3,7 +3,7 @@
  * derived value computed. Plan and render read only this, never the raw spec. Arrays are
  * in a deterministic order (nodes in spec order, maps sorted by key).
  */
-import type { FirewallRuleSpec, HcloudFirewallRuleSpec, KubeSpanSpec, WireguardSpec, BondSpec, ExtensionServiceSpec, InlineManifestSpec, MachineFileSpec, MetaValueSpec, MetalBridgeSpec, OverlaySpec, LinkSelectorSpec, RoutingRuleSpec, StaticRouteSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
+import type { AdoptedServerSpec, FirewallRuleSpec, HcloudFirewallRuleSpec, KubeSpanSpec, WireguardSpec, BondSpec, ExtensionServiceSpec, InlineManifestSpec, MachineFileSpec, MetaValueSpec, MetalBridgeSpec, OverlaySpec, LinkSelectorSpec, RoutingRuleSpec, StaticRouteSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
 import type { GitopsModel } from "./gitops.js";
 import type { CiliumModel } from "./cilium.js";
 import type { AddonModel, UserChartModel } from "./addons.js";
@@ -287,6 +287,8 @@ export interface NodeModel {
   uefi: boolean;
   host?: string;
   vmId?: number;
+  /** hcloud: the running server and primary IPv4 the tree imports for this node (spec adopt). */
+  adopt?: AdoptedServerSpec;
   datastore?: string;
   /** hcloud server type, from the node class. */
   serverType?: string;

@@ -39,6 +39,18 @@ function endpointLine(model: ClusterModel): string {
   return `The Kubernetes API is ${endpoint.url}.`;
 }
 
+/** What the first apply of an adopted cluster takes over, and what it makes. */
+function adoptionLine(model: ClusterModel): string {
+  const adopted = model.nodes.filter((node) => node.adopt !== undefined).length;
+  if (adopted === 0) {
+    return "The first apply takes the cluster over: it imports its secrets (its secrets.yaml) and its bootstrap, and sends each node its configuration; nothing is bootstrapped again (see Adopting a running cluster).";
+  }
+  const created = model.nodes.length - adopted;
+  return `The first apply takes the cluster over: it imports its secrets (its secrets.yaml), its bootstrap, ${count(adopted, "running server", "running servers")} with ${
+    adopted === 1 ? "its" : "their"
+  } primary IPv4 and the node subnet${created === 0 ? "" : `, creates ${count(created, "new server", "new servers")}`}, and sends each node its configuration; nothing is bootstrapped again (see Adopting a running cluster).`;
+}
+
 function workloads(model: ClusterModel): string[] {
   const lines: string[] = [];
   const cni = model.cni;
@@ -78,7 +90,7 @@ function place(model: ClusterModel, node: NodeModel): string {
     case "proxmox":
       return `${node.host ?? ""}${node.vmId === undefined ? "" : ` (VM ${node.vmId})`}`;
     case "hcloud":
-      return model.platform.location;
+      return node.adopt === undefined ? model.platform.location : `${model.platform.location} (server ${node.adopt.serverId})`;
     case "metal":
       return node.nics[0]?.mac ?? node.nics[0]?.link ?? "";
   }
@@ -91,9 +103,7 @@ export function machinesView(model: ClusterModel) {
     lines: [
       `${count(planes, "control plane", "control planes")} and ${count(workers, "worker", "workers")} ${where(model)}, running Talos ${model.talos.version} and Kubernetes ${model.kubernetes.version}.`,
       endpointLine(model),
-      ...(model.talos.secrets === "import"
-        ? ["The first apply takes the cluster over: it imports its secrets (its secrets.yaml) and its bootstrap, and sends each node its configuration; nothing is bootstrapped again (see Adopting a running cluster)."]
-        : []),
+      ...(model.talos.secrets === "import" ? [adoptionLine(model)] : []),
       ...workloads(model),
     ],
     placeHeader: { proxmox: "host", hcloud: "location", metal: "link" }[model.platform.kind],

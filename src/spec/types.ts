@@ -374,6 +374,8 @@ export interface NodeSpec extends NodeSettingsSpec {
   address?: string;
   host?: string;
   vmId?: number;
+  /** hcloud: the running server this node already is, imported rather than created. */
+  adopt?: AdoptedServerSpec;
   networks?: NodeNicSpec[];
   wireguard?: WireguardSpec[];
   /** metal: policy routing rules for routes in their own tables (Talos RoutingRuleConfig). */
@@ -383,6 +385,12 @@ export interface NodeSpec extends NodeSettingsSpec {
   installDisk?: string;
   installDiskSelector?: InstallDiskSelector;
   patches?: TalosPatch[];
+}
+
+/** A running Hetzner server and its primary IPv4, taken over by import blocks. */
+export interface AdoptedServerSpec {
+  serverId: number;
+  primaryIpId: number;
 }
 
 export interface NodeNicSpec {

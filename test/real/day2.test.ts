@@ -342,6 +342,7 @@ describeWithTools("day 2: spec edits plan exactly what they concern", (tools) =>
     HCLOUD_ENDPOINT: hcloudApi.endpoint,
     TESTKIT_HCLOUD_NETWORKS: hcloudApi.networks,
     TESTKIT_HCLOUD_FLOATING_IPS: hcloudApi.floatingIps,
+    TESTKIT_HCLOUD_SERVERS: hcloudApi.servers,
   });
 
   /** Spec A applied once per base; each scenario starts from a copy of its state. */

@@ -1,7 +1,8 @@
 /**
  * The Hetzner Cloud API calls a plan of the trees makes: the Talos snapshot of the
- * `hcloud_image` data source, found by label selector (GET /v1/images), and an existing network
- * by id (GET /v1/networks/{id}). The real
+ * `hcloud_image` data source, found by label selector (GET /v1/images), an existing network
+ * by id (GET /v1/networks/{id}), and the running servers and primary IPs an adoption imports
+ * (GET /v1/servers/{id}, /v1/primary_ips/{id}). The real
  * hetznercloud/hcloud provider is pointed here through HCLOUD_ENDPOINT (its documented
  * environment variable); anything else it asks is recorded and answered 404, so a test sees
  * a new API call instead of silently passing.
@@ -15,6 +16,8 @@ export interface FakeHcloudApi {
   networks: string;
   /** The existing floating IPs it serves, for the provider double (TESTKIT_HCLOUD_FLOATING_IPS). */
   floatingIps: string;
+  /** The running servers it serves (adopted nodes'), for the provider double (TESTKIT_HCLOUD_SERVERS). */
+  servers: string;
   unexpected: string[];
   close(): Promise<void>;
 }
@@ -44,10 +47,88 @@ const SNAPSHOT = {
  * The existing private network of the fixtures that reuse one (platform.hcloud.networkId): the
  * `hcloud_network` data source reads it by id (GET /v1/networks/{id}).
  */
-const NETWORKS: Readonly<Record<string, { ip_range: string }>> = { "4711": { ip_range: "10.0.0.0/16" } };
+const NETWORKS: Readonly<Record<string, { ip_range: string; subnets: string[] }>> = {
+  "4711": { ip_range: "10.0.0.0/16", subnets: [] },
+  // The network of the hand-written cluster the adopt-hcloud fixture takes over: its node
+  // subnet exists already.
+  "4712": { ip_range: "10.0.0.0/16", subnets: ["10.0.1.0/24"] },
+};
 
-/** The existing floating IP of the fixtures that reuse one (platform.hcloud.floatingIpId). */
-const FLOATING_IPS: Readonly<Record<string, { ip: string; home_location: string }>> = { "98765": { ip: "198.51.100.80", home_location: "hel1" } };
+/** The existing floating IPs of the fixtures that reuse one (platform.hcloud.floatingIpId). */
+const FLOATING_IPS: Readonly<Record<string, { ip: string; home_location: string }>> = {
+  "98765": { ip: "198.51.100.80", home_location: "hel1" },
+  "98766": { ip: "198.51.100.90", home_location: "fsn1" },
+};
+
+/**
+ * The running servers of the adopt-hcloud fixture (nodes[].adopt), as a hand-written module
+ * like the seeds' left them: named by that module, with its firewall, in no placement group,
+ * with an IPv6 address beside the primary IPv4 (the Hetzner default), in network 4712.
+ */
+export const ADOPTED_SERVERS: Readonly<Record<string, { name: string; serverType: string; ip: string; primaryIpId: number; publicIp: string }>> = {
+  "52000011": { name: "cp-1", serverType: "cx33", ip: "10.0.1.11", primaryIpId: 61000011, publicIp: "198.51.100.11" },
+  "52000012": { name: "cp-2", serverType: "cx33", ip: "10.0.1.12", primaryIpId: 61000012, publicIp: "198.51.100.12" },
+  "52000013": { name: "cp-3", serverType: "cx33", ip: "10.0.1.13", primaryIpId: 61000013, publicIp: "198.51.100.13" },
+  "52000021": { name: "wk-1", serverType: "cx43", ip: "10.0.1.21", primaryIpId: 61000021, publicIp: "198.51.100.21" },
+};
+
+const FSN1 = { id: 1, name: "fsn1", description: "Falkenstein DC Park 1", country: "DE", city: "Falkenstein", latitude: 50.47612, longitude: 12.370071, network_zone: "eu-central" };
+
+/** The firewall the hand-written module attached to its servers. */
+const OLD_FIREWALL_ID = 1234;
+
+function adoptedServer(id: string, server: (typeof ADOPTED_SERVERS)[string]): unknown {
+  return {
+    id: Number(id),
+    name: server.name,
+    status: "running",
+    created: "2025-06-01T00:00:00+00:00",
+    public_net: {
+      ipv4: { id: server.primaryIpId, ip: server.publicIp, blocked: false, dns_ptr: "static.example.com" },
+      ipv6: { id: server.primaryIpId + 500, ip: "2001:db8:1::/64", blocked: false, dns_ptr: [] },
+      floating_ips: [],
+      firewalls: [{ id: OLD_FIREWALL_ID, status: "applied" }],
+    },
+    private_net: [{ network: 4712, ip: server.ip, alias_ips: [], mac_address: "86:00:00:00:00:01" }],
+    server_type: { id: 1, name: server.serverType, description: server.serverType, category: "cost_optimized", cores: 4, memory: 8, disk: 80, storage_type: "local", cpu_type: "shared", architecture: "x86", prices: [], deprecated: false, deprecation: null, locations: [] },
+    included_traffic: 0,
+    outgoing_traffic: 0,
+    ingoing_traffic: 0,
+    backup_window: null,
+    rescue_enabled: false,
+    iso: null,
+    locked: false,
+    location: FSN1,
+    image: { ...SNAPSHOT, id: 424242 },
+    protection: { delete: false, rebuild: false },
+    labels: { cluster: "hetzner" },
+    volumes: [],
+    primary_disk_size: 80,
+    placement_group: null,
+    load_balancers: [],
+  };
+}
+
+function adoptedPrimaryIp(id: string): unknown {
+  const entry = Object.entries(ADOPTED_SERVERS).find(([, server]) => String(server.primaryIpId) === id);
+  if (entry === undefined) return undefined;
+  const [serverId, server] = entry;
+  return {
+    id: Number(id),
+    ip: server.publicIp,
+    labels: {},
+    name: `primary_ip-${id}`,
+    type: "ipv4",
+    protection: { delete: false },
+    dns_ptr: [{ ip: server.publicIp, dns_ptr: "static.example.com" }],
+    assignee_id: Number(serverId),
+    assignee_type: "server",
+    auto_delete: true,
+    blocked: false,
+    created: "2025-06-01T00:00:00+00:00",
+    location: FSN1,
+  };
+}
 
 /**
  * The existing firewall of the fixtures that attach one beside the tree's own
@@ -98,9 +179,9 @@ export async function startFakeHcloudApi(): Promise<FakeHcloudApi> {
             name: "shared",
             created: "2026-01-01T00:00:00+00:00",
             ip_range: NETWORKS[network].ip_range,
-            subnets: [],
+            subnets: NETWORKS[network].subnets.map((ip_range) => ({ type: "cloud", ip_range, network_zone: "eu-central", gateway: "10.0.0.1", vswitch_id: null })),
             routes: [],
-            servers: [],
+            servers: network === "4712" ? Object.keys(ADOPTED_SERVERS).map(Number) : [],
             load_balancers: [],
             protection: { delete: true },
             labels: {},
@@ -149,6 +230,18 @@ export async function startFakeHcloudApi(): Promise<FakeHcloudApi> {
       );
       return;
     }
+    const serverId = /^\/v1\/servers\/(\d+)$/.exec(url.pathname)?.[1];
+    const adopted = serverId === undefined ? undefined : ADOPTED_SERVERS[serverId];
+    if (request.method === "GET" && serverId !== undefined && adopted !== undefined) {
+      response.end(JSON.stringify({ server: adoptedServer(serverId, adopted) }));
+      return;
+    }
+    const primaryIpId = /^\/v1\/primary_ips\/(\d+)$/.exec(url.pathname)?.[1];
+    const primaryIp = primaryIpId === undefined ? undefined : adoptedPrimaryIp(primaryIpId);
+    if (request.method === "GET" && primaryIp !== undefined) {
+      response.end(JSON.stringify({ primary_ip: primaryIp }));
+      return;
+    }
     unexpected.push(`${request.method ?? "?"} ${url.pathname}${url.search}`);
     response.statusCode = 404;
     response.end(JSON.stringify({ error: { code: "not_found", message: "not served by the test's fake API" } }));
@@ -159,6 +252,12 @@ export async function startFakeHcloudApi(): Promise<FakeHcloudApi> {
     endpoint: `http://127.0.0.1:${port}/v1`,
     floatingIps: JSON.stringify(Object.fromEntries(Object.entries(FLOATING_IPS).map(([id, ip]) => [id, { type: "ipv4", home_location: ip.home_location }]))),
     networks: JSON.stringify(Object.fromEntries(Object.entries(NETWORKS).map(([id, network]) => [id, network.ip_range]))),
+    servers: JSON.stringify(
+      Object.fromEntries(Object.entries(ADOPTED_SERVERS).map(([id, server]) => [
+          id,
+          { name: server.name, location: "fsn1", server_type: server.serverType, network_id: 4712, ip: server.ip, primary_ip_id: server.primaryIpId, public_ip: server.publicIp },
+        ])),
+    ),
     unexpected,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -46,6 +46,7 @@ describeWithTools("every node's final machine configuration passes Talos's own v
         HCLOUD_ENDPOINT: hcloudApi.endpoint,
         TESTKIT_HCLOUD_NETWORKS: hcloudApi.networks,
         TESTKIT_HCLOUD_FLOATING_IPS: hcloudApi.floatingIps,
+        TESTKIT_HCLOUD_SERVERS: hcloudApi.servers,
       });
       await workspace.write(tree.files);
       await workspace.apply();

@@ -127,13 +127,6 @@ func hcloudBehaviour() providerBehaviour {
 	return providerBehaviour{
 		resources: map[string]resourceBehaviour{
 			// An attachment by subnet belongs to the subnet's network ("<network id>-<range>").
-			"hcloud_server": {apply: func(change planChange) error {
-				networks, _ := change.planned["network"].([]any)
-				for _, network := range networks {
-					setNetworkFromSubnet(object(network))
-				}
-				return nil
-			}},
 			"hcloud_load_balancer_network": {apply: func(change planChange) error {
 				setNetworkFromSubnet(change.planned)
 				return nil
@@ -142,10 +135,15 @@ func hcloudBehaviour() providerBehaviour {
 				change.planned["id"] = fmt.Sprintf("%s-%s", canonicalNumber(change.planned["network_id"]), str(change.planned["ip_range"]))
 				return nil
 			}},
+			// A primary IP's id is a number (internal/primaryip resource.go ImportState parses it);
+			// an adopted server's has the address the test says.
+			"hcloud_primary_ip": {importState: importHcloudPrimaryIP},
+			"hcloud_server":     {apply: applyHcloudServer, importState: importHcloudServer},
 		},
 		dataSources: map[string]func(map[string]any) ([]*tfprotov6.Diagnostic, error){
 			"hcloud_network":     readHcloudNetwork,
 			"hcloud_floating_ip": readHcloudFloatingIP,
+			"hcloud_server":      readHcloudServer,
 		},
 		fill: func(typeName string, state map[string]any) filler {
 			seed := typeName + canonical(state)
@@ -210,6 +208,86 @@ func readHcloudFloatingIP(state map[string]any) ([]*tfprotov6.Diagnostic, error)
 	state["type"] = ip.Type
 	state["home_location"] = ip.HomeLocation
 	return nil, nil
+}
+
+// runningServer is a server that runs before the tree (an adopted node's), as the test says it
+// is in TESTKIT_HCLOUD_SERVERS ({"<id>": {...}}, as the fake Hetzner API serves it).
+type runningServer struct {
+	Name        string `json:"name"`
+	Location    string `json:"location"`
+	ServerType  string `json:"server_type"`
+	NetworkID   int64  `json:"network_id"`
+	IP          string `json:"ip"`
+	PrimaryIPID int64  `json:"primary_ip_id"`
+	PublicIP    string `json:"public_ip"`
+}
+
+func runningServers() (map[string]runningServer, error) {
+	var servers map[string]runningServer
+	if err := json.Unmarshal([]byte(os.Getenv("TESTKIT_HCLOUD_SERVERS")), &servers); err != nil {
+		return nil, fmt.Errorf("TESTKIT_HCLOUD_SERVERS: %w", err)
+	}
+	return servers, nil
+}
+
+// readHcloudServer: a running server read by id is where the test says it is; any other is
+// unknown to the double.
+func readHcloudServer(state map[string]any) ([]*tfprotov6.Diagnostic, error) {
+	servers, err := runningServers()
+	if err != nil {
+		return nil, fmt.Errorf("hcloud_server: %w", err)
+	}
+	id := fmt.Sprint(canonicalNumber(state["id"]))
+	server, ok := servers[id]
+	if !ok {
+		return nil, fmt.Errorf("hcloud_server: no server %s in TESTKIT_HCLOUD_SERVERS", id)
+	}
+	state["location"] = server.Location
+	state["server_type"] = server.ServerType
+	state["network"] = []any{map[string]any{"network_id": new(big.Float).SetInt64(server.NetworkID), "ip": server.IP}}
+	return nil, nil
+}
+
+// importHcloudServer: an imported server has what the real provider reads back
+// (internal/server resource.go getServerAttributes): no public_net and no network block.
+func importHcloudServer(id string) (map[string]any, error) {
+	servers, err := runningServers()
+	if err != nil {
+		return nil, fmt.Errorf("hcloud_server: %w", err)
+	}
+	server, ok := servers[id]
+	if !ok {
+		return nil, fmt.Errorf("hcloud_server: no server %s to import in TESTKIT_HCLOUD_SERVERS", id)
+	}
+	return map[string]any{"id": id, "name": server.Name, "location": server.Location, "server_type": server.ServerType, "ipv4_address": server.PublicIP}, nil
+}
+
+// importHcloudPrimaryIP: a primary IP's id is a number (internal/primaryip resource.go
+// ImportState parses it); a running server's has that server's public address.
+func importHcloudPrimaryIP(id string) (map[string]any, error) {
+	n, ok := new(big.Float).SetString(id)
+	if !ok {
+		return nil, fmt.Errorf("hcloud_primary_ip: import id %q is not a number", id)
+	}
+	servers, err := runningServers()
+	if err != nil {
+		return nil, fmt.Errorf("hcloud_primary_ip: %w", err)
+	}
+	for _, server := range servers {
+		if fmt.Sprint(server.PrimaryIPID) == id {
+			return map[string]any{"id": n, "type": "ipv4", "location": server.Location, "ip_address": server.PublicIP}, nil
+		}
+	}
+	return nil, fmt.Errorf("hcloud_primary_ip: no running server has primary IP %s in TESTKIT_HCLOUD_SERVERS", id)
+}
+
+// applyHcloudServer: an attachment by subnet belongs to the subnet's network ("<network id>-<range>").
+func applyHcloudServer(change planChange) error {
+	networks, _ := change.planned["network"].([]any)
+	for _, network := range networks {
+		setNetworkFromSubnet(object(network))
+	}
+	return nil
 }
 
 func setNetworkFromSubnet(attachment map[string]any) {

@@ -97,7 +97,27 @@ function moduleView(model: ClusterModel) {
     apiUrlExpr: `"https://\${${address}}:\${var.api_port}"`,
     firewallRules: hcloud.firewallRules.length > 0,
     firewallIds: hcloud.firewallIds !== undefined,
+    adopted: adoptedNodes(model).length > 0,
   };
+}
+
+/** The nodes whose running servers the tree takes over (nodes[].adopt), in spec order. */
+function adoptedNodes(model: ClusterModel): Array<NodeModel & { adopt: NonNullable<NodeModel["adopt"]> }> {
+  return model.nodes.filter((node): node is NodeModel & { adopt: NonNullable<NodeModel["adopt"]> } => node.adopt !== undefined);
+}
+
+/** The import blocks of an adoption: each server and primary IP, and the node subnet. */
+function adoptionImports(model: ClusterModel): string[] {
+  const adopted = adoptedNodes(model);
+  const hcloud = hcloudOf(model);
+  // The spec rules refuse adopt without an existing network (adopt-servers.ts).
+  if (adopted.length === 0 || hcloud.networkId === undefined) return [];
+  return [
+    renderSection(FOLDER, "imports", {
+      servers: adopted.map((node) => ({ name: node.name, serverId: String(node.adopt.serverId), primaryIpId: String(node.adopt.primaryIpId) })),
+      subnetId: `${hcloud.networkId}-${model.network.cidr}`,
+    }),
+  ];
 }
 
 /** The spec's own firewall rules, as the module's firewall_rules variable takes them. */
@@ -161,9 +181,11 @@ export const hcloudServers: Feature = {
           floatingIp,
           firewallRules: hcloud.firewallRules.length > 0 ? firewallRulesValue(hcloud.firewallRules) : null,
           classImages: model.talos.classSchematics.length > 0 && "selector" in hcloud.image ? obj(classImages(model, hcloud.image.selector)) : null,
+          adoptedServers: adoptedNodes(model).length > 0 ? obj(new Map(adoptedNodes(model).map((node) => [node.name, node.adopt.serverId]))) : null,
           nodes: obj(new Map(model.nodes.map((node) => [node.name, nodeValue(model, node)]))),
         }),
       ],
+      imports: adoptionImports(model),
       outputs: [renderSection(FOLDER, "outputs", {})],
     };
   },

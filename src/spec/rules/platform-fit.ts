@@ -43,11 +43,20 @@ export const platformFit: Rule = (ctx) => {
   const s = ctx.spec.spec;
   const platform = platformOf(ctx.spec);
 
-  // Adopting a cluster takes over its secrets; on Proxmox and Hetzner Cloud the tree would still
-  // create a new machine for every node, beside the running one and at its address. Until the
-  // machines themselves can be imported, only metal (whose machines are not OpenTofu's) adopts.
-  if (platform !== "metal" && s.talos?.secrets === "import") {
-    doesNotApply(ctx, specPath("talos", "secrets"), platform, "the tree would create a new machine beside every running node (importing VMs and servers is not supported yet)");
+  // Adopting a cluster takes over its secrets; on Proxmox the tree would still create a new VM
+  // for every node, beside the running one and at its address (importing VMs is not built). On
+  // Hetzner Cloud the running servers are named by nodes[].adopt (rule adopt-servers.ts);
+  // without any, the tree would create every server anew. Metal machines are not OpenTofu's.
+  if (s.talos?.secrets === "import" && platform === "proxmox") {
+    doesNotApply(ctx, specPath("talos", "secrets"), platform, "the tree would create a new machine beside every running node (importing VMs is not supported yet)");
+  }
+  if (s.talos?.secrets === "import" && platform === "hcloud" && !s.nodes.some((node) => node.adopt !== undefined)) {
+    doesNotApply(ctx, specPath("talos", "secrets"), platform, "the tree would create a new server beside every running node: name each running server with nodes[].adopt");
+  }
+  if (platform !== "hcloud") {
+    s.nodes.forEach((node, i) => {
+      if (node.adopt !== undefined) doesNotApply(ctx, specPath("nodes", i, "adopt"), platform, "it names a running Hetzner Cloud server");
+    });
   }
   if (platform !== "proxmox") {
     for (const [i, node] of s.nodes.entries()) {

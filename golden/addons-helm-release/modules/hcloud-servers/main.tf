@@ -105,7 +105,13 @@ resource "hcloud_server" "this" {
 
   lifecycle {
     # A newer snapshot must not replace running servers: upgrade them with talosctl upgrade.
-    ignore_changes = [image]
+    # A running server keeps its placement group and public addresses as it has them: the
+    # provider refuses to move a running server out of a placement group, and powers a server
+    # off before any public_net change (terraform-provider-hcloud internal/server resource.go,
+    # setPlacementGroup and updatePublicNet). An imported server has no public_net in its
+    # state (the provider never reads it back), so without this the first apply of an adopted
+    # server would power it off.
+    ignore_changes = [image, placement_group_id, public_net]
   }
 }
 
