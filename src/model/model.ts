@@ -287,8 +287,8 @@ export interface NodeModel {
   uefi: boolean;
   host?: string;
   vmId?: number;
-  /** hcloud: the running server and primary IPv4 the tree imports for this node (spec adopt). */
-  adopt?: AdoptedServerSpec;
+  /** The running machine the tree imports for this node (spec adopt): the Proxmox VM vmId on host (true), or a Hetzner server and its primary IPv4. */
+  adopt?: true | AdoptedServerSpec;
   datastore?: string;
   /** hcloud server type, from the node class. */
   serverType?: string;

@@ -54,7 +54,7 @@ export function normalizeNodes(
     }
     if (sizing?.serverType !== undefined) model.serverType = sizing.serverType;
     if (node.vmId !== undefined) model.vmId = node.vmId;
-    if (node.adopt !== undefined) model.adopt = { serverId: node.adopt.serverId, primaryIpId: node.adopt.primaryIpId };
+    if (node.adopt !== undefined) model.adopt = node.adopt === true ? true : { serverId: node.adopt.serverId, primaryIpId: node.adopt.primaryIpId };
     if (node.installDisk !== undefined) model.installDisk = node.installDisk;
     const selector = node.installDiskSelector ?? (node.installDisk === undefined ? sizing?.installDiskSelector : undefined);
     if (selector !== undefined) model.installDiskSelector = Object.fromEntries(byKey({ ...selector }));

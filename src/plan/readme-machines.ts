@@ -46,9 +46,14 @@ function adoptionLine(model: ClusterModel): string {
     return "The first apply takes the cluster over: it imports its secrets (its secrets.yaml) and its bootstrap, and sends each node its configuration; nothing is bootstrapped again (see Adopting a running cluster).";
   }
   const created = model.nodes.length - adopted;
-  return `The first apply takes the cluster over: it imports its secrets (its secrets.yaml), its bootstrap, ${count(adopted, "running server", "running servers")} with ${
-    adopted === 1 ? "its" : "their"
-  } primary IPv4 and the node subnet${created === 0 ? "" : `, creates ${count(created, "new server", "new servers")}`}, and sends each node its configuration; nothing is bootstrapped again (see Adopting a running cluster).`;
+  const machines =
+    model.platform.kind === "proxmox"
+      ? count(adopted, "running VM", "running VMs")
+      : `${count(adopted, "running server", "running servers")} with ${adopted === 1 ? "its" : "their"} primary IPv4 and the node subnet`;
+  const made = model.platform.kind === "proxmox" ? count(created, "new VM", "new VMs") : count(created, "new server", "new servers");
+  return `The first apply takes the cluster over: it imports its secrets (its secrets.yaml), its bootstrap, ${machines}${
+    created === 0 ? "" : `, creates ${made}`
+  }, and sends each node its configuration; nothing is bootstrapped again (see Adopting a running cluster).`;
 }
 
 function workloads(model: ClusterModel): string[] {
@@ -88,9 +93,9 @@ function size(model: ClusterModel, node: NodeModel): string {
 function place(model: ClusterModel, node: NodeModel): string {
   switch (model.platform.kind) {
     case "proxmox":
-      return `${node.host ?? ""}${node.vmId === undefined ? "" : ` (VM ${node.vmId})`}`;
+      return `${node.host ?? ""}${node.vmId === undefined ? "" : ` (VM ${node.vmId}${node.adopt === true ? ", running" : ""})`}`;
     case "hcloud":
-      return node.adopt === undefined ? model.platform.location : `${model.platform.location} (server ${node.adopt.serverId})`;
+      return typeof node.adopt === "object" ? `${model.platform.location} (server ${node.adopt.serverId})` : model.platform.location;
     case "metal":
       return node.nics[0]?.mac ?? node.nics[0]?.link ?? "";
   }

@@ -374,8 +374,8 @@ export interface NodeSpec extends NodeSettingsSpec {
   address?: string;
   host?: string;
   vmId?: number;
-  /** hcloud: the running server this node already is, imported rather than created. */
-  adopt?: AdoptedServerSpec;
+  /** The running machine this node already is, imported rather than created: a Proxmox VM (true: vmId on host) or a Hetzner server. */
+  adopt?: true | AdoptedServerSpec;
   networks?: NodeNicSpec[];
   wireguard?: WireguardSpec[];
   /** metal: policy routing rules for routes in their own tables (Talos RoutingRuleConfig). */

@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startFakeHcloudApi, type FakeHcloudApi } from "./fake-hcloud-api.js";
+import { RUNNING_VMS_ENV } from "./fake-proxmox-api.js";
 import { ROOT } from "../golden-corpus.js";
 import { renderedFiles } from "./redact.js";
 import { validateConfigurations } from "./talos-validate.js";
@@ -47,6 +48,7 @@ describeWithTools("every node's final machine configuration passes Talos's own v
         TESTKIT_HCLOUD_NETWORKS: hcloudApi.networks,
         TESTKIT_HCLOUD_FLOATING_IPS: hcloudApi.floatingIps,
         TESTKIT_HCLOUD_SERVERS: hcloudApi.servers,
+        TESTKIT_PROXMOX_VMS: RUNNING_VMS_ENV,
       });
       await workspace.write(tree.files);
       await workspace.apply();

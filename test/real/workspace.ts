@@ -182,7 +182,7 @@ export class Workspace {
    * A tree that adopts a running cluster (talos.secrets: import) gets that cluster's
    * secrets.yaml, made as `talosctl gen secrets` makes it, unless told not to.
    */
-  async write(files: readonly GeneratedFile[], options: { provideSecretsFile?: boolean } = {}): Promise<void> {
+  async write(files: readonly GeneratedFile[], options: { provideSecretsFile?: boolean; override?: string } = {}): Promise<void> {
     this.secretEnv = Object.fromEntries(specSecretVariables(files).map((name) => [`TF_VAR_${name}`, fakeSecret(name)]));
     const adopts = /^variable "talos_secrets_file"/m.test(files.find((file) => file.path === "variables.tf")?.contents ?? "");
     if (adopts && options.provideSecretsFile !== false) {
@@ -199,10 +199,11 @@ export class Workspace {
         mkdirSync(dirname(join(copy, file.path)), { recursive: true });
         writeFileSync(join(copy, file.path), file.contents);
       }
-      // An override file replaces the tree's S3 backend (docs: override files, terraform block).
+      // An override file replaces the tree's S3 backend (docs: override files, terraform block),
+      // and whatever else the test overrides (a provider's endpoint).
       writeFileSync(
         join(copy, "zz_harness_override.tf"),
-        `terraform {\n  backend "local" {\n    path = ${JSON.stringify(this.state)}\n  }\n}\n`,
+        `terraform {\n  backend "local" {\n    path = ${JSON.stringify(this.state)}\n  }\n}\n${options.override ?? ""}`,
       );
       rmSync(join(copy, ".terraform.lock.hcl"), { force: true });
       await this.tofu(kind as keyof Mirrors, ["init", "-input=false", "-no-color"], true);

@@ -35,7 +35,7 @@ func proxmoxBehaviour() providerBehaviour {
 		resources: map[string]resourceBehaviour{
 			// ForceNew of node_name unless migrate (vm.go:1781-1789) is the real provider's: the
 			// day-2 plans run against it, the double only records applies.
-			"proxmox_virtual_environment_vm": {apply: applyProxmoxVM},
+			"proxmox_virtual_environment_vm": {apply: applyProxmoxVM, importState: importProxmoxVM},
 			"proxmox_download_file":          downloadFile,
 			// The deprecated name of the same resource (resource_download_file.go Metadata), which
 			// hand-written modules like seed 004's still use.
@@ -82,6 +82,37 @@ func applyProxmoxVM(change planChange) error {
 	p["ipv4_addresses"] = ipv4
 	p["ipv6_addresses"] = ipv6
 	return nil
+}
+
+// importProxmoxVM: a running VM imported by "<node>/<vm id>" (vm.go Importer) has what the real
+// provider reads back from the API and the guest agent, as the test says the VM is
+// (TESTKIT_PROXMOX_VMS, {"<node>/<vm id>": {"name", "mac", "ip"}}, as the fake Proxmox API
+// serves it); any other is unknown to the double.
+func importProxmoxVM(id string) (map[string]any, error) {
+	var vms map[string]struct {
+		Name string `json:"name"`
+		MAC  string `json:"mac"`
+		IP   string `json:"ip"`
+	}
+	if err := json.Unmarshal([]byte(os.Getenv("TESTKIT_PROXMOX_VMS")), &vms); err != nil {
+		return nil, fmt.Errorf("proxmox_virtual_environment_vm: TESTKIT_PROXMOX_VMS: %w", err)
+	}
+	vm, ok := vms[id]
+	node, vmID, found := strings.Cut(id, "/")
+	vmNumber, isNumber := new(big.Float).SetString(vmID)
+	if !ok || !found || !isNumber {
+		return nil, fmt.Errorf("proxmox_virtual_environment_vm: no VM %s to import in TESTKIT_PROXMOX_VMS", id)
+	}
+	return map[string]any{
+		"id":                      vmID,
+		"node_name":               node,
+		"vm_id":                   vmNumber,
+		"name":                    vm.Name,
+		"network_interface_names": []any{"lo", "eth0"},
+		"mac_addresses":           []any{"00:00:00:00:00:00", strings.ToUpper(vm.MAC)},
+		"ipv4_addresses":          []any{[]any{"127.0.0.1"}, []any{vm.IP}},
+		"ipv6_addresses":          []any{[]any{"::1"}, []any{}},
+	}, nil
 }
 
 func first(x any) any {

@@ -6,7 +6,7 @@
  * IPv4, never through user_data, so that later spec changes reach running nodes.
  */
 import type { ClusterModel, HcloudModel, NodeModel } from "../../model/model.js";
-import type { HcloudFirewallRuleSpec } from "../../spec/types.js";
+import type { AdoptedServerSpec, HcloudFirewallRuleSpec } from "../../spec/types.js";
 import { isArmServerType } from "../../model/server-types.js";
 import { obj, renderHclValue, type HclValue } from "../../render/hcl-value.js";
 import type { Feature } from "../feature.js";
@@ -102,8 +102,8 @@ function moduleView(model: ClusterModel) {
 }
 
 /** The nodes whose running servers the tree takes over (nodes[].adopt), in spec order. */
-function adoptedNodes(model: ClusterModel): Array<NodeModel & { adopt: NonNullable<NodeModel["adopt"]> }> {
-  return model.nodes.filter((node): node is NodeModel & { adopt: NonNullable<NodeModel["adopt"]> } => node.adopt !== undefined);
+function adoptedNodes(model: ClusterModel): Array<NodeModel & { adopt: AdoptedServerSpec }> {
+  return model.nodes.filter((node): node is NodeModel & { adopt: AdoptedServerSpec } => typeof node.adopt === "object");
 }
 
 /** The import blocks of an adoption: each server and primary IP, and the node subnet. */

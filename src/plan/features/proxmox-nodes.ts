@@ -40,9 +40,20 @@ export const proxmoxNodes: Feature = {
       variables: [renderSection(FOLDER, "variables", { sshUsername: proxmox.sshUsername })],
       calls: [renderSection(FOLDER, "call", callView(model, proxmox))],
       outputs: [renderSection(FOLDER, "outputs", {})],
+      imports: adoptionImports(model),
     };
   },
 };
+
+/**
+ * nodes[].adopt: the running VMs, imported by "<host>/<vmId>" (bpg/proxmox
+ * proxmoxtf/resource/vm/vm.go Importer, parseImportIDWithNodeName). The spec rules make both
+ * explicit on an adopted node (adopt-machines.ts).
+ */
+function adoptionImports(model: ClusterModel): string[] {
+  const vms = model.nodes.flatMap((node) => (node.adopt === true && node.host !== undefined && node.vmId !== undefined ? [{ name: node.name, id: `${node.host}/${node.vmId}` }] : []));
+  return vms.length === 0 ? [] : [renderSection(FOLDER, "imports", { vms: vms.map((vm, i) => ({ ...vm, more: i < vms.length - 1 })) })];
+}
 
 function callView(model: ClusterModel, proxmox: ProxmoxModel) {
   return {

@@ -15,7 +15,7 @@ import { staticRoutes } from "./static-routes.js";
 import { kubespan } from "./kubespan.js";
 import { hcloudFirewallRules } from "./hcloud-firewall-rules.js";
 import { hcloudFloatingIp } from "./hcloud-floating-ip.js";
-import { adoptServers } from "./adopt-servers.js";
+import { adoptMachines } from "./adopt-machines.js";
 import { bgpPeers } from "./bgp-peers.js";
 import { clusterSubnetFamilies } from "./cluster-subnet-families.js";
 import { dualStackNodes } from "./dual-stack-nodes.js";
@@ -75,7 +75,7 @@ export const RULES: readonly Rule[] = [
   kubespan,
   hcloudFirewallRules,
   hcloudFloatingIp,
-  adoptServers,
+  adoptMachines,
   bgpPeers,
   policyRouting,
   metalLinks,

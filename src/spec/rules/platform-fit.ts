@@ -43,21 +43,20 @@ export const platformFit: Rule = (ctx) => {
   const s = ctx.spec.spec;
   const platform = platformOf(ctx.spec);
 
-  // Adopting a cluster takes over its secrets; on Proxmox the tree would still create a new VM
-  // for every node, beside the running one and at its address (importing VMs is not built). On
-  // Hetzner Cloud the running servers are named by nodes[].adopt (rule adopt-servers.ts);
-  // without any, the tree would create every server anew. Metal machines are not OpenTofu's.
-  if (s.talos?.secrets === "import" && platform === "proxmox") {
-    doesNotApply(ctx, specPath("talos", "secrets"), platform, "the tree would create a new machine beside every running node (importing VMs is not supported yet)");
+  // Adopting a cluster takes over its secrets. On Proxmox and Hetzner Cloud the running machines
+  // are named by nodes[].adopt (rule adopt-machines.ts); without any, the tree would create
+  // every machine anew beside the running one. Metal machines are not OpenTofu's.
+  if (s.talos?.secrets === "import" && platform !== "metal" && !s.nodes.some((node) => node.adopt !== undefined)) {
+    const machine = platform === "proxmox" ? "VM" : "server";
+    doesNotApply(ctx, specPath("talos", "secrets"), platform, `the tree would create a new ${machine} beside every running node: name each running ${machine} with nodes[].adopt`);
   }
-  if (s.talos?.secrets === "import" && platform === "hcloud" && !s.nodes.some((node) => node.adopt !== undefined)) {
-    doesNotApply(ctx, specPath("talos", "secrets"), platform, "the tree would create a new server beside every running node: name each running server with nodes[].adopt");
-  }
-  if (platform !== "hcloud") {
-    s.nodes.forEach((node, i) => {
-      if (node.adopt !== undefined) doesNotApply(ctx, specPath("nodes", i, "adopt"), platform, "it names a running Hetzner Cloud server");
-    });
-  }
+  // A VM is adopted by its host and vmId (adopt: true), a Hetzner server by its ids.
+  s.nodes.forEach((node, i) => {
+    if (node.adopt === undefined) return;
+    if (platform === "metal") doesNotApply(ctx, specPath("nodes", i, "adopt"), platform, "the machines are not OpenTofu's: talos.secrets: import is all an adoption needs");
+    if (platform === "proxmox" && node.adopt !== true) doesNotApply(ctx, specPath("nodes", i, "adopt"), platform, "a running VM is adopted as adopt: true, by the node's host and vmId");
+    if (platform === "hcloud" && node.adopt === true) doesNotApply(ctx, specPath("nodes", i, "adopt"), platform, "a running server is adopted by its ids: adopt: { serverId, primaryIpId }");
+  });
   if (platform !== "proxmox") {
     for (const [i, node] of s.nodes.entries()) {
       for (const field of PROXMOX_NODE_FIELDS) {

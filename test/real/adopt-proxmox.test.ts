@@ -1,0 +1,109 @@
+/**
+ * Adoption of running Proxmox VMs with the real OpenTofu and the real bpg/proxmox provider,
+ * against a fake Proxmox VE API serving the VMs a hand-made cluster left running
+ * (fake-proxmox-api.ts RUNNING_VMS). The tree built from fixtures/adopt-proxmox must import
+ * every running VM, create only the new worker's, and change nothing on a running VM that
+ * replaces it or needs it rebooted.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { compile } from "../../src/index.js";
+import { ROOT } from "../golden-corpus.js";
+import { RUNNING_VMS, startFakeProxmoxApi, type FakeProxmoxApi } from "./fake-proxmox-api.js";
+import { describeWithTools } from "./tools.js";
+import { changesOf, describeChanges, makeMirrors, Workspace, type Mirrors, type PlanJson, type ResourceChange } from "./workspace.js";
+
+const SPEC = readFileSync(join(ROOT, "fixtures", "adopt-proxmox", "spec.yaml"), "utf8");
+const VM = (node: string): string => `module.nodes.proxmox_virtual_environment_vm.this["${node}"]`;
+const ADOPTED: Readonly<Record<string, string>> = { "cp-1": "pve-a/501", "cp-2": "pve-b/502", "cp-3": "pve-a/503", "wk-1": "pve-b/511" };
+
+/**
+ * What may change on a running VM: its name, description and tags are set without a reboot,
+ * and stop_on_destroy is the provider's own (bpg/proxmox vm.go vmUpdate sets rebootRequired
+ * for none of them; every hardware or cloud-init change sets it, and the provider then
+ * reboots the VM: reboot_after_update defaults to true).
+ */
+const WITHOUT_REBOOT = new Set(["name", "description", "tags", "stop_on_destroy"]);
+
+/** The tree's provider, pointed at the fake API (an override file: docs, override files). */
+function providerOverride(api: FakeProxmoxApi): string {
+  return `provider "proxmox" {\n  endpoint = "${api.endpoint}"\n  insecure = true\n}\n`;
+}
+
+function importsOf(plan: PlanJson): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const change of plan.resource_changes ?? []) {
+    if (change.change.importing !== undefined) out[change.address] = change.change.importing.id ?? "";
+  }
+  return out;
+}
+
+/** The attributes whose values differ between before and after, by name. */
+function changedAttributes(change: ResourceChange | undefined): string[] {
+  const before = (change?.change.before ?? {}) as Record<string, unknown>;
+  const after = (change?.change.after ?? {}) as Record<string, unknown>;
+  const unknown = (change?.change.after_unknown ?? {}) as Record<string, unknown>;
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((key) => unknown[key] === true || JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null))
+    .sort();
+}
+
+describeWithTools("adoption on Proxmox: running VMs are imported, never created, replaced or rebooted", (tools) => {
+  const work = mkdtempSync(join(tmpdir(), "talos-hclgen-adopt-proxmox-"));
+  let mirrors: Mirrors;
+  let api: FakeProxmoxApi;
+  beforeAll(async () => {
+    mirrors = makeMirrors(tools, join(work, "mirrors"));
+    api = await startFakeProxmoxApi();
+  });
+  afterAll(async () => {
+    await api.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it("imports each running VM; creates only the new worker's", async () => {
+    const result = compile(SPEC, { specPath: "spec.yaml" });
+    expect(result.diagnostics).toEqual([]);
+    const adopt = new Workspace(tools, mirrors, join(work, "adopt"));
+    await adopt.write(result.files, { override: providerOverride(api) });
+    const { plan, run } = await adopt.planReal();
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(importsOf(plan)).toEqual({
+      ...Object.fromEntries(Object.entries(ADOPTED).map(([node, id]) => [VM(node), id])),
+      "module.cluster.talos_machine_secrets.this": expect.stringMatching(/secrets\.yaml$/),
+      "module.cluster.talos_machine_bootstrap.this": "machine_bootstrap",
+    });
+    const described = describeChanges(changesOf(plan));
+    expect(described.filter((c) => /^(destroy|replace) /.test(c))).toEqual([]);
+    // The new worker's VM is the only one made.
+    expect(described.filter((c) => c.startsWith("create module.nodes.proxmox_virtual_environment_vm."))).toEqual([`create ${VM("wk-2")}`]);
+    // Each running VM is updated in place, and only where no reboot follows.
+    const byAddress = new Map<string, ResourceChange>((plan.resource_changes ?? []).map((c) => [c.address, c]));
+    for (const [node, id] of Object.entries(ADOPTED)) {
+      const change = byAddress.get(VM(node));
+      expect(change?.change.actions, node).toEqual(["update"]);
+      expect(changedAttributes(change).filter((key) => !WITHOUT_REBOOT.has(key)), node).toEqual([]);
+      const running = RUNNING_VMS.find((vm) => `${vm.node}/${vm.vmid}` === id);
+      expect((change?.change.before as { name?: string }).name, node).toBe(running?.name);
+      expect((change?.change.after as { name?: string }).name, node).toBe(node);
+    }
+    expect(api.unexpected, "Proxmox API calls the plan made that the fake API does not serve").toEqual([]);
+  }, 300_000);
+
+  it("shows a class that differs from a running VM as a change that reboots it", async () => {
+    // The control plane class says 8 GiB; the running control planes have 4: the plan must say
+    // so (the tree README: fix the spec until the plan changes nothing but names and tags).
+    const result = compile(SPEC.replace("control_plane: { cpu: 2, memory: 4096, osDisk: 32 }", "control_plane: { cpu: 2, memory: 8192, osDisk: 32 }"), { specPath: "spec.yaml" });
+    const mismatch = new Workspace(tools, mirrors, join(work, "mismatch"));
+    await mismatch.write(result.files, { override: providerOverride(api) });
+    const { plan, run } = await mismatch.planReal();
+    expect(run.exitCode, run.stderr).toBe(0);
+    const byAddress = new Map<string, ResourceChange>((plan.resource_changes ?? []).map((c) => [c.address, c]));
+    for (const node of ["cp-1", "cp-2", "cp-3"]) {
+      expect(changedAttributes(byAddress.get(VM(node))).filter((key) => !WITHOUT_REBOOT.has(key)), node).toEqual(["memory"]);
+    }
+    expect(changedAttributes(byAddress.get(VM("wk-1"))).filter((key) => !WITHOUT_REBOOT.has(key))).toEqual([]);
+  }, 300_000);
+});
