@@ -113,6 +113,18 @@ describeWithTools("adoption on Hetzner Cloud: running servers are imported, neve
     }
     expect(byAddress.get(SUBNET)?.change.actions).toEqual(["no-op"]);
     expect(api.unexpected, "Hetzner API calls the plan made that the fake API does not serve").toEqual([]);
+    // Applied (the doubles stand in for the clouds) and reconciled with the real provider: the
+    // adopted machines settle, and a later edit (one more label on every node) plans no create,
+    // replacement or destroy of any of them.
+    await adopt.applyWithDoubles();
+    await adopt.reconcile();
+    const later = compile(SPEC.replace("  nodes:\n", "  nodes:\n").replace(/(class: (?:control_plane|controlplane|worker),)/g, "$1 labels: { adopted: \"yes\" },"), { specPath: "spec.yaml" });
+    expect(later.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    await adopt.write(later.files);
+    const edited = await adopt.planReal();
+    expect(edited.run.exitCode, edited.run.stderr).toBe(0);
+    expect(describeChanges(changesOf(edited.plan)).filter((c) => !c.startsWith("update "))).toEqual([]);
+    expect(describeChanges(changesOf(edited.plan)).filter((c) => c.startsWith("update module.cluster.talos_machine_configuration_apply.")).length).toBe(5);
   }, 300_000);
 
   it("stops before any import when a running server's type differs from its node class", async () => {

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { compile } from "../../src/index.js";
 import { ROOT } from "../golden-corpus.js";
-import { RUNNING_VMS, startFakeProxmoxApi, type FakeProxmoxApi } from "./fake-proxmox-api.js";
+import { RUNNING_VMS, RUNNING_VMS_ENV, startFakeProxmoxApi, type FakeProxmoxApi } from "./fake-proxmox-api.js";
 import { describeWithTools } from "./tools.js";
 import { changesOf, describeChanges, makeMirrors, Workspace, type Mirrors, type PlanJson, type ResourceChange } from "./workspace.js";
 
@@ -66,7 +66,7 @@ describeWithTools("adoption on Proxmox: running VMs are imported, never created,
   it("imports each running VM; creates only the new worker's", async () => {
     const result = compile(SPEC, { specPath: "spec.yaml" });
     expect(result.diagnostics).toEqual([]);
-    const adopt = new Workspace(tools, mirrors, join(work, "adopt"));
+    const adopt = new Workspace(tools, mirrors, join(work, "adopt"), { TESTKIT_PROXMOX_VMS: RUNNING_VMS_ENV });
     await adopt.write(result.files, { override: providerOverride(api) });
     const { plan, run } = await adopt.planReal();
     expect(run.exitCode, run.stderr).toBe(0);
@@ -90,6 +90,18 @@ describeWithTools("adoption on Proxmox: running VMs are imported, never created,
       expect((change?.change.after as { name?: string }).name, node).toBe(node);
     }
     expect(api.unexpected, "Proxmox API calls the plan made that the fake API does not serve").toEqual([]);
+    // Applied (the doubles stand in for the clouds) and reconciled with the real provider: the
+    // adopted machines settle, and a later edit (one more label on every node) plans no create,
+    // replacement or destroy of any of them.
+    await adopt.applyWithDoubles();
+    await adopt.reconcile();
+    const later = compile(SPEC.replace("  nodes:\n", "  nodes:\n").replace(/(class: (?:control_plane|controlplane|worker),)/g, "$1 labels: { adopted: \"yes\" },"), { specPath: "spec.yaml" });
+    expect(later.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    await adopt.write(later.files, { override: providerOverride(api) });
+    const edited = await adopt.planReal();
+    expect(edited.run.exitCode, edited.run.stderr).toBe(0);
+    expect(describeChanges(changesOf(edited.plan)).filter((c) => !c.startsWith("update "))).toEqual([]);
+    expect(describeChanges(changesOf(edited.plan)).filter((c) => c.startsWith("update module.cluster.talos_machine_configuration_apply.")).length).toBe(5);
   }, 300_000);
 
   it("shows a class that differs from a running VM as a change that reboots it", async () => {
