@@ -16,7 +16,7 @@ import { compile } from "../../src/index.js";
 import { ROOT } from "../golden-corpus.js";
 import { ADOPTED_SERVERS, startFakeHcloudApi, type FakeHcloudApi } from "./fake-hcloud-api.js";
 import { describeWithTools } from "./tools.js";
-import { changesOf, describeChanges, makeMirrors, Workspace, type Mirrors, type PlanJson, type ResourceChange } from "./workspace.js";
+import { changesOf, describeChanges, importsOf, makeMirrors, Workspace, type Mirrors, type ResourceChange } from "./workspace.js";
 
 const SPEC = readFileSync(join(ROOT, "fixtures", "adopt-hcloud", "spec.yaml"), "utf8");
 const SERVER = (node: string): string => `module.nodes.hcloud_server.this["${node}"]`;
@@ -39,13 +39,6 @@ const ADOPTED: Readonly<Record<string, string>> = {
  */
 const KEPT = ["image", "location", "server_type", "public_net", "placement_group_id"] as const;
 
-function importsOf(plan: PlanJson): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const change of plan.resource_changes ?? []) {
-    if (change.change.importing !== undefined) out[change.address] = change.change.importing.id ?? "";
-  }
-  return out;
-}
 
 function attribute(value: unknown, key: string): unknown {
   return value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;

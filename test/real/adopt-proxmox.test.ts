@@ -13,7 +13,7 @@ import { compile } from "../../src/index.js";
 import { ROOT } from "../golden-corpus.js";
 import { RUNNING_VMS, RUNNING_VMS_ENV, startFakeProxmoxApi, type FakeProxmoxApi } from "./fake-proxmox-api.js";
 import { describeWithTools } from "./tools.js";
-import { changesOf, describeChanges, makeMirrors, Workspace, type Mirrors, type PlanJson, type ResourceChange } from "./workspace.js";
+import { changesOf, describeChanges, importsOf, makeMirrors, Workspace, type Mirrors, type ResourceChange } from "./workspace.js";
 
 const SPEC = readFileSync(join(ROOT, "fixtures", "adopt-proxmox", "spec.yaml"), "utf8");
 const VM = (node: string): string => `module.nodes.proxmox_virtual_environment_vm.this["${node}"]`;
@@ -32,13 +32,6 @@ function providerOverride(api: FakeProxmoxApi): string {
   return `provider "proxmox" {\n  endpoint = "${api.endpoint}"\n  insecure = true\n}\n`;
 }
 
-function importsOf(plan: PlanJson): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const change of plan.resource_changes ?? []) {
-    if (change.change.importing !== undefined) out[change.address] = change.change.importing.id ?? "";
-  }
-  return out;
-}
 
 /** The attributes whose values differ between before and after, by name. */
 function changedAttributes(change: ResourceChange | undefined): string[] {

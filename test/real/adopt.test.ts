@@ -17,20 +17,12 @@ import { ROOT } from "../golden-corpus.js";
 import { runImportCase } from "../import-corpus.js";
 import { validateConfigurations } from "./talos-validate.js";
 import { describeWithTools } from "./tools.js";
-import { changesOf, describeChanges, makeMirrors, Workspace, type Mirrors, type PlanJson } from "./workspace.js";
+import { changesOf, describeChanges, importsOf, makeMirrors, Workspace, type Mirrors } from "./workspace.js";
 
 const SPEC = readFileSync(join(ROOT, "fixtures", "adopt-metal", "spec.yaml"), "utf8");
 const SECRETS = "module.cluster.talos_machine_secrets.this";
 const BOOTSTRAP = "module.cluster.talos_machine_bootstrap.this";
 
-/** What a plan imports: address and import id. */
-function importsOf(plan: PlanJson): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const change of plan.resource_changes ?? []) {
-    if (change.change.importing !== undefined) out[change.address] = change.change.importing.id ?? "";
-  }
-  return out;
-}
 
 interface SecretsFile {
   cluster: { id: string; secret: string };

@@ -296,6 +296,15 @@ export class Workspace {
   }
 }
 
+/** What a plan imports: address and import id. */
+export function importsOf(plan: PlanJson): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const change of plan.resource_changes ?? []) {
+    if (change.change.importing !== undefined) out[change.address] = change.change.importing.id ?? "";
+  }
+  return out;
+}
+
 /** Managed resources the plan changes (not no-ops, not data source reads). */
 export function changesOf(plan: PlanJson): ResourceChange[] {
   return (plan.resource_changes ?? []).filter(
