@@ -38,6 +38,16 @@ export function ipFields(spec: ClusterSpec): IpField[] {
       if (nic.address !== "dhcp") add(nic.address, "interface", "nodes", i, "networks", k, "address");
       nic.additionalAddresses?.forEach((extra, a) => add(extra, "interface", "nodes", i, "networks", k, "additionalAddresses", a));
       add(nic.gateway, "address", "nodes", i, "networks", k, "gateway");
+      // A route's destination is a network block like any other: "8.8.8.8/0" is not 0.0.0.0/0
+      // as written, and the tree writes a /0 as the default route (no destination).
+      nic.routes?.forEach((route, r) => {
+        add(route.to, "cidr", "nodes", i, "networks", k, "routes", r, "to");
+        add(route.via, "address", "nodes", i, "networks", k, "routes", r, "via");
+      });
+    });
+    node.routingRules?.forEach((rule, r) => {
+      add(rule.from, "cidr", "nodes", i, "routingRules", r, "from");
+      add(rule.to, "cidr", "nodes", i, "routingRules", r, "to");
     });
   });
   for (const [i, pool] of (s.cni?.cilium?.loadBalancer?.pools ?? []).entries()) {

@@ -8,6 +8,25 @@ describe("subnets", () => {
     ]);
   });
 
+  it("reports host bits in a route's destination and a routing rule's networks", () => {
+    // A /0 with host bits is not the default route as written; the tree writes a /0 as the
+    // default route (no destination), so it must not pass as one (a hostile-string case).
+    const diagnostics = checkMutated((s) => {
+      s.spec.platform = { metal: { interface: "enp1s0" } };
+      s.spec.endpoint = { vip: "192.168.62.20" };
+      s.spec.nodes = s.spec.nodes.map(({ host: _host, vmId: _vmId, ...node }) => node);
+      const node = s.spec.nodes[0];
+      if (node === undefined) throw new Error("the sketch has nodes");
+      node.networks = [{ interface: "enp1s0", address: "192.168.62.21/24", routes: [{ to: "8.8.8.8/0", via: "192.168.62.1", table: 100 }] }];
+      delete node.address;
+      node.routingRules = [{ priority: 1000, from: "192.168.62.21/24", table: 100 }];
+    });
+    expect(diagnostics.filter((d) => d.includes("cidr-host-bits"))).toEqual([
+      "error spec/cidr-host-bits: nodes[0].networks[0].routes[0].to 8.8.8.8/0 has host bits set",
+      "error spec/cidr-host-bits: nodes[0].routingRules[0].from 192.168.62.21/24 has host bits set",
+    ]);
+  });
+
   it("reports overlaps between pod, service and node networks", () => {
     expect(
       checkMutated((s) => {
