@@ -27,11 +27,16 @@ export function ipFields(spec: ClusterSpec): IpField[] {
   add(s.network.gateway, "address", "network", "gateway");
   for (const [i, ns] of (s.network.nameservers ?? []).entries()) add(ns, "address", "network", "nameservers", i);
   for (const [i, ntp] of (s.network.ntp ?? []).entries()) add(ntp, "host", "network", "ntp", i);
+  // Written as given, so host bits are left to the tools that read them; parsed for real like the
+  // rest (the schema's IPv6 pattern is loose).
+  for (const [i, c] of (s.network.firewall?.adminCidrs ?? []).entries()) add(c, "interface", "network", "firewall", "adminCidrs", i);
+  s.network.firewall?.rules?.forEach((rule, r) => rule.from.forEach((c, k) => add(c, "interface", "network", "firewall", "rules", r, "from", k)));
   for (const [i, c] of (s.kubernetes?.podSubnets ?? []).entries()) add(c, "cidr", "kubernetes", "podSubnets", i);
   for (const [i, c] of (s.kubernetes?.serviceSubnets ?? []).entries()) add(c, "cidr", "kubernetes", "serviceSubnets", i);
   for (const [name, host] of Object.entries(s.platform.proxmox?.hosts ?? {})) add(host.address, "host", "platform", "proxmox", "hosts", name, "address");
   add(s.platform.hcloud?.networkRange, "cidr", "platform", "hcloud", "networkRange");
   for (const [i, c] of (s.platform.hcloud?.adminCidrs ?? []).entries()) add(c, "cidr", "platform", "hcloud", "adminCidrs", i);
+  s.platform.hcloud?.firewallRules?.forEach((rule, r) => rule.sources.forEach((c, k) => add(c, "interface", "platform", "hcloud", "firewallRules", r, "sources", k)));
   s.nodes.forEach((node, i) => {
     add(node.address, "interface", "nodes", i, "address");
     node.networks?.forEach((nic, k) => {
@@ -48,6 +53,11 @@ export function ipFields(spec: ClusterSpec): IpField[] {
     node.routingRules?.forEach((rule, r) => {
       add(rule.from, "cidr", "nodes", i, "routingRules", r, "from");
       add(rule.to, "cidr", "nodes", i, "routingRules", r, "to");
+    });
+    // WireGuard addresses and allowed IPs: parsed, host bits left alone (as the firewall's).
+    node.wireguard?.forEach((tunnel, w) => {
+      add(tunnel.address, "interface", "nodes", i, "wireguard", w, "address");
+      tunnel.peers?.forEach((peer, p) => peer.allowedIPs.forEach((block, a) => add(block, "interface", "nodes", i, "wireguard", w, "peers", p, "allowedIPs", a)));
     });
   });
   for (const [i, pool] of (s.cni?.cilium?.loadBalancer?.pools ?? []).entries()) {

@@ -61,6 +61,18 @@ describe("IP syntax beyond the schema's loose IPv6 pattern", () => {
       'error spec/invalid-ip: network.nameservers[0] "2001:db8::1::2" is not a valid IPv6 address',
     ]);
   });
+
+  it("parses the firewall's networks too, and leaves their host bits alone", () => {
+    expect(
+      checkMutated((s) => {
+        s.spec.network.firewall = {
+          ingress: "block",
+          adminCidrs: ["192.168.62.7/24"],
+          rules: [{ name: "metrics", ports: [9100], protocol: "tcp", from: ["2001:db8::1::2/64"] }],
+        };
+      }),
+    ).toEqual(['error spec/invalid-ip: network.firewall.rules[0].from[0] "2001:db8::1::2/64" is not a valid IPv6 address with prefix length']);
+  });
 });
 
 describe("Cilium L2 pools", () => {
