@@ -57,8 +57,23 @@ export function ensureFolder(folder: string, created: string[]): void {
     if (dirname(current) === current) break;
   }
   for (const dir of missing.reverse()) {
-    mkdirSync(dir);
-    created.push(dir);
+    if (makeFolder(dir, (path) => statSync(path).isDirectory())) created.push(dir);
+  }
+}
+
+/**
+ * mkdir of one folder; true when this call made it. Another build may make the same folder
+ * between our look and our mkdir (builds into a new folder at once, test/hostile/
+ * concurrency.test.ts): EEXIST then means done, if what stands there now is a folder as
+ * `isFolder` sees it, and the folder is not ours to remove again.
+ */
+export function makeFolder(path: string, isFolder: (path: string) => boolean): boolean {
+  try {
+    mkdirSync(path);
+    return true;
+  } catch (error) {
+    if (errorCode(error) === "EEXIST" && isFolder(path)) return false;
+    throw error;
   }
 }
 

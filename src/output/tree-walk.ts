@@ -10,9 +10,9 @@
  * and a commit asks again right before it writes (a fresh walk), so what was checked is what
  * is written, up to a race with someone swapping folders for links while the build runs.
  */
-import { lstatSync, mkdirSync, statSync } from "node:fs";
+import { lstatSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { ensureFolder as ensureFolderFollowingLinks } from "./atomic-file.js";
+import { ensureFolder as ensureFolderFollowingLinks, makeFolder } from "./atomic-file.js";
 import { errorCode, errorMessage, readDiskEntry, type DiskEntry } from "./disk-entry.js";
 import { parentOf } from "./paths.js";
 
@@ -69,8 +69,8 @@ export class TreeWalk {
     } else {
       this.ensureFolder(parentOf(rel), created);
       const path = join(this.root, rel);
-      mkdirSync(path);
-      created.push(path);
+      // Below the output folder a link is never a folder (lstat: links are not followed).
+      if (makeFolder(path, (made) => lstatSync(made).isDirectory())) created.push(path);
     }
     this.folders.set(rel, { kind: "folder" });
   }
