@@ -30,8 +30,8 @@ describe("golden trees parse as HCL", () => {
 describe("Talos patches validate against the config schema of the Talos the tree installs", () => {
   const validate = compileTalosSchema(upstreamSchema("talos-v1.13.config.schema.json") as object);
   // Talos v1.14 trees: their documents of their own kinds against the v1.14.0-rc.1 schema, the
-  // newest v1.14 there is here (the machinery tier, test/real/machine-configs.test.ts, has
-  // v1.14.0-alpha.2's code). Not the v1alpha1 document: the v1.14 schema leaves out the fields
+  // newest v1.14 schema there is here (the machinery tier, test/real/machine-configs.test.ts, has
+  // v1.14.1's code). Not the v1alpha1 document: the v1.14 schema leaves out the fields
   // it deprecates, which Talos v1.14 still reads (v1alpha1_types.go marks them "docgen:nodoc"
   // and "Deprecated"; upgrading-talos v1.14: "deprecated, but still supported"), and which the
   // v1.13 contract the trees keep sets.

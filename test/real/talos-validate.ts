@@ -1,6 +1,6 @@
 /**
  * Talos's own validation (tools/talos-validate) of what each node receives, with the machinery
- * of the Talos minor the tree installs (v1.13.9; for v1.14, the newest v1.14 the proxy serves).
+ * of the Talos minor the tree installs (v1.13.9; v1.14.1 for v1.14).
  */
 import { execa } from "execa";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -29,6 +29,7 @@ export async function validateConfigurations(
   configs: ReadonlyMap<string, string>,
   mode: "metal" | "cloud",
   talos: TalosMinor = "v1.13",
+  { strict = true }: { strict?: boolean } = {},
 ): Promise<TalosVerdict[]> {
   mkdirSync(dir, { recursive: true });
   const nodes = [...configs.keys()].sort();
@@ -38,8 +39,36 @@ export async function validateConfigurations(
     return file;
   });
   if (files.length === 0) return [];
-  const result = await execa(tools.talosValidate[talos], ["--mode", mode, "--strict", "--json", ...files], { reject: false });
+  const result = await execa(tools.talosValidate[talos], ["--mode", mode, ...(strict ? ["--strict"] : []), "--json", ...files], { reject: false });
   if (result.exitCode !== 0 && result.exitCode !== 1) throw new Error(`talos-validate: ${result.stderr}`);
   const parsed = JSON.parse(result.stdout) as { file: string; valid: boolean; error?: string; warnings: string[] }[];
   return parsed.map((r, i) => ({ node: nodes[i] ?? r.file, valid: r.valid, error: r.error ?? "", warnings: r.warnings }));
+}
+
+/**
+ * What Talos v1.14 warns about in every configuration of the v1.13 contract that uses the field,
+ * with nothing the contract could write instead: it still applies the field ("remains supported
+ * during the deprecation period", Talos docs v1.14 containerd.mdx; upgrading-talos.mdx,
+ * "Install, files and container runtime"). machinery v1.14.1 v1alpha1_validation.go Validate.
+ * Its replacement documents (CRICustomizationConfig, EtcFileConfig) are v1.14 kinds, which a
+ * node still on Talos v1.13 refuses, and the tree keeps the v1.13 contract (src/model/defaults.ts).
+ */
+export const V1_13_CONTRACT_DEPRECATIONS: readonly string[] = [".machine.files is deprecated; use dedicated configuration documents instead"];
+
+/**
+ * The nodes whose configuration Talos refuses or warns about, strictly (`talosctl validate
+ * --strict` turns every warning into an error), except for the deprecations the v1.13 contract
+ * cannot avoid: validated without --strict, then every other warning is a refusal.
+ */
+export async function refusedConfigurations(
+  tools: Tools,
+  dir: string,
+  configs: ReadonlyMap<string, string>,
+  mode: "metal" | "cloud",
+  talos: TalosMinor,
+): Promise<TalosVerdict[]> {
+  const verdicts = await validateConfigurations(tools, dir, configs, mode, talos, { strict: false });
+  return verdicts
+    .map((verdict) => ({ ...verdict, warnings: verdict.warnings.filter((warning) => !V1_13_CONTRACT_DEPRECATIONS.includes(warning)) }))
+    .filter((verdict) => !verdict.valid || verdict.warnings.length > 0);
 }
