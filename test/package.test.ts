@@ -2,7 +2,8 @@
  * The package as users get it: `npm pack`, installed into a scratch project, then the bin
  * (init, build, --check, validate --offline) and a TypeScript import of the library. Only what
  * is not bundled is installed with it, no source maps ship, and `npm pack` prints nothing but
- * the tarball's name (pre-commit reads that line to install the hook).
+ * the tarball's name (pre-commit reads that line to install the hook). The install warms the code
+ * cache of `build` (scripts/warm-code-cache.mjs), which the first build uses.
  */
 import { execa } from "execa";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -15,6 +16,8 @@ import { tools, toolsRequired } from "./real/tools.js";
 
 const work = mkdtempSync(join(tmpdir(), "talos-hclgen-package-"));
 const project = join(work, "project");
+/** The cache folder of the install and of the runs that check what it warmed. */
+const cache = join(work, "cache");
 let tarball = "";
 
 beforeAll(async () => {
@@ -23,7 +26,7 @@ beforeAll(async () => {
   tarball = join(work, packed.stdout.trim());
   await execa("mkdir", ["-p", project]);
   await execa("npm", ["init", "-y"], { cwd: project });
-  await execa("npm", ["install", tarball, "--prefer-offline", "--no-audit", "--no-fund"], { cwd: project });
+  await execa("npm", ["install", tarball, "--prefer-offline", "--no-audit", "--no-fund"], { cwd: project, env: { TALOS_HCLGEN_CACHE_DIR: cache } });
 }, 300_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -46,6 +49,18 @@ describe("the packed package", () => {
     for (const doc of ["LICENSE", "README.md", "docs/workflow.md", "docs/spec-reference.md", "docs/diagnostics.md"]) {
       expect(existsSync(join(project, "node_modules", "talos-hclgen", doc)), doc).toBe(true);
     }
+  });
+
+  it("warms the code cache of build at install, and nothing else, which the first build then uses", async () => {
+    expect(readdirSync(cache)).toEqual(["code"]);
+    const caches = readdirSync(join(cache, "code"));
+    expect(caches).toHaveLength(1);
+    expect(caches[0]).toMatch(new RegExp(`^build-[0-9a-f]{16}-node${process.versions.node.replaceAll(".", "\\.")}-${process.arch}\\.v8$`));
+    const env = { TALOS_HCLGEN_CACHE_DIR: cache, TALOS_HCLGEN_DEBUG: "code-cache" };
+    await execa(bin(), ["init", "first.yaml", "--platform", "hcloud"], { cwd: project, env: { TALOS_HCLGEN_NO_CACHE: "1" } });
+    const first = await execa(bin(), ["build", "first.yaml", "-o", "infra-first", "--check", "-q"], { cwd: project, env, reject: false });
+    expect(first.stderr).toContain("code cache: used");
+    expect(first.exitCode).toBe(1); // the tree does not exist yet
   });
 
   it("inits, builds and checks a spec through the installed bin", async () => {
