@@ -16,9 +16,12 @@ export interface TargetImpact {
 }
 
 export function targetImpact(target: Target): TargetImpact {
+  const none: TargetImpact = { lines: [], replacedControlPlanes: [] };
+  // A first build has no earlier lock: nothing to compare, so the new one is not parsed either.
   const previous = parseMachinesLock(target.previousLock);
+  if (previous === undefined) return none;
   const next = parseMachinesLock(target.files.find((f) => f.path === MACHINES_LOCK)?.contents);
-  if (previous === undefined || next === undefined) return { lines: [], replacedControlPlanes: [] };
+  if (next === undefined) return none;
   const impacts = foldImpacts(machineImpact(previous, next));
   return {
     lines: describeImpact(impacts, next),
