@@ -21,16 +21,21 @@ const PLATFORMS = ["proxmox", "hcloud", "metal"];
 export function warmCodeCache(root, env = process.env) {
   const bin = join(root, "bin", "talos-hclgen.js");
   if (env.TALOS_HCLGEN_NO_CACHE === "1" || !existsSync(join(root, "dist", "cli.cjs"))) return false;
-  const scratch = mkdtempSync(join(tmpdir(), "talos-hclgen-warm-"));
-  const run = (args, extraEnv) =>
-    spawnSync(process.execPath, [bin, ...args], { cwd: scratch, env: { ...env, ...extraEnv }, stdio: "ignore", timeout: 60_000 });
+  let scratch;
   try {
+    scratch = mkdtempSync(join(tmpdir(), "talos-hclgen-warm-"));
+    const run = (args, extraEnv) =>
+      spawnSync(process.execPath, [bin, ...args], { cwd: scratch, env: { ...env, ...extraEnv }, stdio: "ignore", timeout: 60_000 });
     for (const platform of PLATFORMS) run(["init", `${platform}.yaml`, "--platform", platform], { TALOS_HCLGEN_NO_CACHE: "1" });
     const check = run(["build", "*.yaml", "-o", "trees/{stem}", "--check", "--quiet"], {});
     return check.status === 1;
   } catch {
     return false;
   } finally {
-    rmSync(scratch, { recursive: true, force: true });
+    try {
+      if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
+    } catch {
+      // Left in the temporary folder: the system's to clean.
+    }
   }
 }
