@@ -72,3 +72,47 @@ export async function refusedConfigurations(
     .map((verdict) => ({ ...verdict, warnings: verdict.warnings.filter((warning) => !V1_13_CONTRACT_DEPRECATIONS.includes(warning)) }))
     .filter((verdict) => !verdict.valid || verdict.warnings.length > 0);
 }
+
+/**
+ * How Talos words a refusal of a document beside a v1alpha1 field: every message of a
+ * V1Alpha1ConflictValidate in machinery v1.14.1 config/types ("... is already set in v1alpha1
+ * config", "... is already configured in .cluster.discovery of the v1alpha1 config", "... can't
+ * be used with KubePrismConfig document", "cannot use KubeCredentialProviderConfig with legacy
+ * kubelet configuration", "... is incompatible with v1alpha1 config", "... in both v1alpha1 and
+ * new-style configuration").
+ */
+const CONFLICT = /already (?:set|configured) in|can't be used with|cannot use \w+ with legacy|incompatible with v1alpha1|in both v1alpha1/;
+
+/**
+ * The kinds Talos refuses as a document beside a configuration of `configs` (one per role),
+ * because of a v1alpha1 field the configuration has. Each kind is tried bare (with a `name`,
+ * and again without one where the kind has none): a bare document may break the kind's own
+ * rules ("endpoint is required"), which Talos reports beside the conflict; only the conflict
+ * counts here.
+ */
+export async function conflictingKinds(
+  tools: Tools,
+  dir: string,
+  configs: ReadonlyMap<string, string>,
+  kinds: Iterable<string>,
+  mode: "metal" | "cloud",
+  talos: TalosMinor,
+): Promise<Set<string>> {
+  const conflicting = new Set<string>();
+  let pending = [...kinds].map((kind) => ({ kind, named: true }));
+  while (pending.length > 0) {
+    const trials = new Map<string, string>();
+    for (const { kind, named } of pending)
+      for (const [role, text] of configs) trials.set(`${kind}-${role}`, `${text}---\napiVersion: v1alpha1\nkind: ${kind}\n${named ? "name: probe\n" : ""}`);
+    const verdicts = await validateConfigurations(tools, dir, trials, mode, talos, { strict: false });
+    const retry = new Set<string>();
+    for (const { kind, named } of pending)
+      for (const role of configs.keys()) {
+        const error = verdicts.find((v) => v.node === `${kind}-${role}`)?.error ?? "";
+        if (CONFLICT.test(error)) conflicting.add(kind);
+        else if (named && error.includes("unknown keys found during decoding")) retry.add(kind);
+      }
+    pending = [...retry].map((kind) => ({ kind, named: false }));
+  }
+  return conflicting;
+}

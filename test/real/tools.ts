@@ -20,7 +20,7 @@ export interface Tools {
   testkit: string;
   /**
    * Talos's own validation, by the Talos minor a tree installs: the machinery of that minor
-   * (tools/talos-validate; v1.14 is its newest served pre-release, tools/pins.json says which).
+   * (tools/talos-validate; v1.14.1 for v1.14, tools/pins.json says which).
    */
   talosValidate: Record<"v1.13" | "v1.14", string>;
   /** Real provider binaries by source (bpg/proxmox): what the proxy serves. */

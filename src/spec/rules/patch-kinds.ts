@@ -39,11 +39,15 @@ export const patchKinds: Rule = (ctx) => {
       });
       continue;
     }
-    const field = REPLACES_A_V1ALPHA1_FIELD.get(kind);
-    if (onV114OrNewer && field !== undefined) {
+    const replaced = REPLACES_A_V1ALPHA1_FIELD.get(kind);
+    if (onV114OrNewer && replaced !== undefined) {
+      const { field, besides } = replaced;
       ctx.report({
         code: "spec/patch-kind-conflict",
-        message: `a ${kind} document replaces ${field}, which the configurations this tree generates already have (the v1.13 contract), and Talos refuses both in one configuration`,
+        message:
+          besides === undefined
+            ? `a ${kind} document replaces ${field}, which the configurations this tree generates already have (the v1.13 contract), and Talos refuses both in one configuration`
+            : `a ${kind} document replaces ${field}, and Talos refuses it beside ${besides}, which the configurations this tree generates already have (the v1.13 contract)`,
         path: [...path, "kind"],
         hint: `say it in ${field} of a v1alpha1 patch, or through the spec's typed fields (talos-hclgen explain)`,
       });
