@@ -58,8 +58,10 @@ spec:
     expect(codes("v1.14.0", "KubeletConfig")).toEqual([
       "spec/patch-kind-conflict: a KubeletConfig document replaces .machine.kubelet, which the configurations this tree generates already have (the v1.13 contract), and Talos refuses both in one configuration",
     ]);
-    // New in v1.14 and beside nothing the tree sets: fine on v1.14.
+    // New in v1.14 and beside nothing the tree sets: fine on v1.14, on a control plane even if
+    // only control planes may have it.
     expect(codes("v1.14.0", "KernelModuleConfig")).toEqual([]);
+    expect(codes("v1.14.0", "KubeCoreDNSConfig")).toEqual([]);
     // Known to both.
     expect(codes("v1.13.9", "ResolverConfig")).toEqual([]);
   });

@@ -74,6 +74,7 @@ export const DIAGNOSTIC_CODES = {
   "spec/secure-boot-bios": "a node class asks for BIOS firmware on a Proxmox cluster with Secure Boot",
   "spec/patch-kind-unknown": "a raw patch is a document of a kind the installed Talos does not know",
   "spec/patch-kind-conflict": "a raw patch is a Talos v1.14 document that replaces a v1alpha1 field every node's configuration has",
+  "spec/patch-kind-control-plane-only": "a raw patch that reaches workers is a Talos v1.14 document only control planes may have",
   "spec/platform-mismatch": "a field does not apply to the selected platform",
   "spec/gitops-conflict": "gitops.flux and gitops.argocd are both set",
   "spec/flux-auth-mismatch": "gitops.flux.auth does not fit the repository URL (deploy key: ssh://, token: https://) or the forge",

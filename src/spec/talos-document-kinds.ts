@@ -60,6 +60,30 @@ export const NEW_IN_V1_14: ReadonlySet<string> = new Set([
   "VethConfig",
 ]);
 
+/**
+ * Talos v1.14 kinds that only a control plane's configuration may have: Talos refuses the whole
+ * configuration of a worker that has one ("the following document kinds are only allowed on
+ * control plane machines", machinery v1.14.1 config/container/validate.go; the kinds that
+ * implement ControlplaneOnlyConfig). test/real/machine-configs.test.ts has Talos v1.14.1 check
+ * that these are exactly the kinds new in v1.14 it refuses on a worker.
+ */
+export const CONTROL_PLANE_ONLY_IN_V1_14: ReadonlySet<string> = new Set([
+  "KubeAPIServerConfig",
+  "KubeAdmissionControlConfig",
+  "KubeAggregatorCAConfig",
+  "KubeAuditPolicyConfig",
+  "KubeAuthenticationConfig",
+  "KubeAuthorizerConfig",
+  "KubeControllerManagerConfig",
+  "KubeCoreDNSConfig",
+  "KubeEtcdEncryptionConfig",
+  "KubeFlannelCNIConfig",
+  "KubeProxyConfig",
+  "KubeSchedulerConfig",
+  "KubeServiceAccountConfig",
+  "KubeTalosAPIAccessConfig",
+]);
+
 /** What a v1.14 kind replaces, and what of the generated configuration Talos finds it beside. */
 export interface ReplacedField {
   /** The v1alpha1 field the document replaces: where a v1alpha1 patch says the same. */

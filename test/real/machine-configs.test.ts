@@ -19,8 +19,8 @@ import { startFakeHcloudApi, type FakeHcloudApi } from "./fake-hcloud-api.js";
 import { RUNNING_VMS_ENV } from "./fake-proxmox-api.js";
 import { ROOT } from "../golden-corpus.js";
 import { renderedFiles } from "./redact.js";
-import { NEW_IN_V1_14, REPLACES_A_V1ALPHA1_FIELD } from "../../src/spec/talos-document-kinds.js";
-import { conflictingKinds, refusedConfigurations, validateConfigurations } from "./talos-validate.js";
+import { CONTROL_PLANE_ONLY_IN_V1_14, NEW_IN_V1_14, REPLACES_A_V1ALPHA1_FIELD } from "../../src/spec/talos-document-kinds.js";
+import { kindRefusals, refusedConfigurations, validateConfigurations } from "./talos-validate.js";
 import { describeWithTools } from "./tools.js";
 import { realTrees } from "./trees.js";
 import { fakeSecret, makeMirrors, specSecretVariables, Workspace } from "./workspace.js";
@@ -214,17 +214,20 @@ describeWithTools("every node's final machine configuration passes Talos's own v
         const [verdict] = await validateConfigurations(tools, join(work, tree.name, "conflict"), withDocument, tree.mode, tree.talos);
         expect(verdict?.error).toContain("kube-apiserver config is already set in v1alpha1 config (.cluster.apiServer)");
 
-        // The kinds the spec rule spec/patch-kind-conflict refuses in a raw patch
-        // (REPLACES_A_V1ALPHA1_FIELD) are exactly those Talos refuses beside a control plane's
-        // or a worker's configuration of the tree, among every kind new in v1.14.
+        // Among every kind new in v1.14: the kinds the spec rule spec/patch-kind-conflict
+        // refuses in a raw patch (REPLACES_A_V1ALPHA1_FIELD) are exactly those Talos refuses
+        // beside a control plane's or a worker's configuration of the tree, and those
+        // spec/patch-kind-control-plane-only keeps off workers (CONTROL_PLANE_ONLY_IN_V1_14)
+        // exactly those it refuses on a worker.
         const byRole = new Map<string, string>();
         for (const [, config] of configs) {
           const role = /^ {4}type: (controlplane|worker)$/m.exec(config)?.[1];
           if (role !== undefined && !byRole.has(role)) byRole.set(role, config);
         }
         expect([...byRole.keys()].sort()).toEqual(["controlplane", "worker"]);
-        const refused = await conflictingKinds(tools, join(work, tree.name, "kinds"), byRole, NEW_IN_V1_14, tree.mode, tree.talos);
-        expect([...refused].sort()).toEqual([...REPLACES_A_V1ALPHA1_FIELD.keys()].sort());
+        const refused = await kindRefusals(tools, join(work, tree.name, "kinds"), byRole, NEW_IN_V1_14, tree.mode, tree.talos);
+        expect([...refused.conflicting].sort()).toEqual([...REPLACES_A_V1ALPHA1_FIELD.keys()].sort());
+        expect([...refused.controlPlaneOnly].sort()).toEqual([...CONTROL_PLANE_ONLY_IN_V1_14].sort());
       }
     });
   }

@@ -83,22 +83,32 @@ export async function refusedConfigurations(
  */
 const CONFLICT = /already (?:set|configured) in|can't be used with|cannot use \w+ with legacy|incompatible with v1alpha1|in both v1alpha1/;
 
+/** Talos's words for a worker's configuration with a control-plane-only document (container/validate.go). */
+const CONTROL_PLANE_ONLY = "only allowed on control plane machines";
+
+/** Which kinds Talos refuses beside a tree's configurations, and why. */
+export interface KindRefusals {
+  /** Refused for a v1alpha1 field the configuration has, on some role. */
+  conflicting: Set<string>;
+  /** Refused on a worker as a document only control planes may have. */
+  controlPlaneOnly: Set<string>;
+}
+
 /**
- * The kinds Talos refuses as a document beside a configuration of `configs` (one per role),
- * because of a v1alpha1 field the configuration has. Each kind is tried bare (with a `name`,
- * and again without one where the kind has none): a bare document may break the kind's own
- * rules ("endpoint is required"), which Talos reports beside the conflict; only the conflict
- * counts here.
+ * What Talos says of each kind as a document added to a configuration of `configs` (one per
+ * role: "controlplane", "worker"). Each kind is tried bare (with a `name`, and again without one
+ * where the kind has none): a bare document may break the kind's own rules ("endpoint is
+ * required"), which Talos reports beside the refusals; only the refusals count here.
  */
-export async function conflictingKinds(
+export async function kindRefusals(
   tools: Tools,
   dir: string,
   configs: ReadonlyMap<string, string>,
   kinds: Iterable<string>,
   mode: "metal" | "cloud",
   talos: TalosMinor,
-): Promise<Set<string>> {
-  const conflicting = new Set<string>();
+): Promise<KindRefusals> {
+  const refusals: KindRefusals = { conflicting: new Set(), controlPlaneOnly: new Set() };
   let pending = [...kinds].map((kind) => ({ kind, named: true }));
   while (pending.length > 0) {
     const trials = new Map<string, string>();
@@ -109,10 +119,11 @@ export async function conflictingKinds(
     for (const { kind, named } of pending)
       for (const role of configs.keys()) {
         const error = verdicts.find((v) => v.node === `${kind}-${role}`)?.error ?? "";
-        if (CONFLICT.test(error)) conflicting.add(kind);
-        else if (named && error.includes("unknown keys found during decoding")) retry.add(kind);
+        if (named && error.includes("unknown keys found during decoding")) retry.add(kind);
+        if (CONFLICT.test(error)) refusals.conflicting.add(kind);
+        if (role === "worker" && error.includes(CONTROL_PLANE_ONLY)) refusals.controlPlaneOnly.add(kind);
       }
     pending = [...retry].map((kind) => ({ kind, named: false }));
   }
-  return conflicting;
+  return refusals;
 }

@@ -1,18 +1,27 @@
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
 import versionsData from "../../../data/versions.json" with { type: "json" };
-import { NEW_IN_V1_14, REPLACES_A_V1ALPHA1_FIELD } from "../talos-document-kinds.js";
+import { CONTROL_PLANE_ONLY_IN_V1_14, NEW_IN_V1_14, REPLACES_A_V1ALPHA1_FIELD } from "../talos-document-kinds.js";
 import type { TalosPatch } from "../types.js";
 import { specPath } from "./paths.js";
 import type { Rule } from "./rule.js";
 
-/** Every raw patch of the spec, with its path. */
-function rawPatches(spec: Parameters<Rule>[0]["spec"]): Array<[TalosPatch, PathSegment[]]> {
-  const out: Array<[TalosPatch, PathSegment[]]> = [];
+/** A raw patch of the spec, with its path and whether it reaches a worker's configuration. */
+interface RawPatch {
+  patch: TalosPatch;
+  path: PathSegment[];
+  reachesWorkers: boolean;
+}
+
+/** Every raw patch of the spec. */
+function rawPatches(spec: Parameters<Rule>[0]["spec"]): RawPatch[] {
+  const out: RawPatch[] = [];
   const body = spec.spec;
   for (const layer of ["common", "controlplane", "worker"] as const) {
-    body.patches?.[layer]?.forEach((patch, i) => out.push([patch, specPath("patches", layer, i)]));
+    body.patches?.[layer]?.forEach((patch, i) => out.push({ patch, path: specPath("patches", layer, i), reachesWorkers: layer !== "controlplane" }));
   }
-  body.nodes.forEach((node, n) => node.patches?.forEach((patch, i) => out.push([patch, specPath("nodes", n, "patches", i)])));
+  body.nodes.forEach((node, n) =>
+    node.patches?.forEach((patch, i) => out.push({ patch, path: specPath("nodes", n, "patches", i), reachesWorkers: node.role === "worker" })),
+  );
   return out;
 }
 
@@ -20,14 +29,15 @@ function rawPatches(spec: Parameters<Rule>[0]["spec"]): Array<[TalosPatch, PathS
  * A raw patch that is a whole document of a kind the installed Talos cannot take beside what
  * the tree gives every node: a kind Talos v1.13 does not know (new in v1.14), or on Talos v1.14
  * a kind that replaces a v1alpha1 field every configuration of the tree has (the trees keep
- * the v1.13 contract). Either fails the apply, after a plan that looked fine.
+ * the v1.13 contract), or a kind only control planes may have in a patch that reaches a worker.
+ * Each fails the apply, after a plan that looked fine.
  */
 export const patchKinds: Rule = (ctx) => {
   const version = ctx.spec.spec.talos?.version ?? versionsData.components.talos;
   const minor = /^v?(\d+)\.(\d+)/.exec(version);
   if (minor === null) return;
   const onV114OrNewer = Number(minor[1]) > 1 || (Number(minor[1]) === 1 && Number(minor[2]) >= 14);
-  for (const [patch, path] of rawPatches(ctx.spec)) {
+  for (const { patch, path, reachesWorkers } of rawPatches(ctx.spec)) {
     const kind = patch["kind"];
     if (typeof kind !== "string") continue;
     if (!onV114OrNewer && NEW_IN_V1_14.has(kind)) {
@@ -50,6 +60,15 @@ export const patchKinds: Rule = (ctx) => {
             : `a ${kind} document replaces ${field}, and Talos refuses it beside ${besides}, which the configurations this tree generates already have (the v1.13 contract)`,
         path: [...path, "kind"],
         hint: `say it in ${field} of a v1alpha1 patch, or through the spec's typed fields (talos-hclgen explain)`,
+      });
+      continue;
+    }
+    if (onV114OrNewer && reachesWorkers && CONTROL_PLANE_ONLY_IN_V1_14.has(kind)) {
+      ctx.report({
+        code: "spec/patch-kind-control-plane-only",
+        message: `a ${kind} document is only allowed on control planes, and Talos refuses the configuration of a worker this patch reaches`,
+        path: [...path, "kind"],
+        hint: "put it in patches.controlplane, or on a control-plane node",
       });
     }
   }
