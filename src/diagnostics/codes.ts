@@ -75,6 +75,7 @@ export const DIAGNOSTIC_CODES = {
   "spec/patch-kind-unknown": "a raw patch is a document of a kind the installed Talos does not know",
   "spec/patch-kind-conflict": "a raw patch is a Talos v1.14 document that replaces a v1alpha1 field every node's configuration has",
   "spec/patch-kind-control-plane-only": "a raw patch that reaches workers is a Talos v1.14 document only control planes may have",
+  "spec/patch-field-conflict": "a v1alpha1 raw patch sets a field Talos refuses beside a document the tree gives every node (hostname, resolvers, time sync)",
   "spec/platform-mismatch": "a field does not apply to the selected platform",
   "spec/gitops-conflict": "gitops.flux and gitops.argocd are both set",
   "spec/flux-auth-mismatch": "gitops.flux.auth does not fit the repository URL (deploy key: ssh://, token: https://) or the forge",

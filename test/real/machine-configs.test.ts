@@ -20,7 +20,8 @@ import { RUNNING_VMS_ENV } from "./fake-proxmox-api.js";
 import { ROOT } from "../golden-corpus.js";
 import { renderedFiles } from "./redact.js";
 import { CONTROL_PLANE_ONLY_IN_V1_14, NEW_IN_V1_14, REPLACES_A_V1ALPHA1_FIELD } from "../../src/spec/talos-document-kinds.js";
-import { kindRefusals, refusedConfigurations, validateConfigurations } from "./talos-validate.js";
+import { OWNED_FIELDS } from "../../src/spec/rules/patch-fields.js";
+import { isConflict, kindRefusals, refusedConfigurations, validateConfigurations } from "./talos-validate.js";
 import { describeWithTools } from "./tools.js";
 import { realTrees } from "./trees.js";
 import { fakeSecret, makeMirrors, specSecretVariables, Workspace } from "./workspace.js";
@@ -202,6 +203,37 @@ describeWithTools("every node's final machine configuration passes Talos's own v
         expect(existsSync(dir), "rendered/ha-proxmox is missing: npm run golden:update").toBe(true);
         expect(readdirSync(dir).sort()).toEqual([...rendered.keys()].sort());
         for (const [file, text] of rendered) expect(text, `rendered/${REFERENCE}/${file}`).toBe(readFileSync(join(dir, file), "utf8"));
+      }
+
+      // Every v1alpha1 field the spec rule spec/patch-field-conflict refuses in a raw patch
+      // (OWNED_FIELDS) makes Talos refuse a configuration of the reference tree, which has the
+      // three documents (HostnameConfig, ResolverConfig, TimeSyncConfig), on v1.13 and v1.14.
+      if (tree.name === REFERENCE) {
+        const [, text] = [...configs].find(([, config]) => /^kind: TimeSyncConfig$/m.test(config) && /^kind: ResolverConfig$/m.test(config)) ?? [];
+        expect(text, "a configuration with a ResolverConfig and a TimeSyncConfig").toBeDefined();
+        const samples: Record<string, unknown> = {
+          hostname: "probe",
+          stableHostname: true,
+          nameservers: ["192.0.2.53"],
+          searchDomains: ["probe.example"],
+          disableSearchDomain: true,
+          servers: ["time.example"],
+          disabled: true,
+          bootTimeout: "2m",
+        };
+        const trials = new Map(
+          OWNED_FIELDS.map((field) => {
+            const documents = parseAllDocuments(text ?? "");
+            const value = samples[field.path.at(-1) ?? ""];
+            expect(field.isSet(value), field.path.join(".")).toBe(true);
+            documents[0]?.setIn(field.path, value);
+            return [field.path.join("."), documents.map((document) => document.toString()).join("")];
+          }),
+        );
+        for (const minor of ["v1.13", "v1.14"] as const) {
+          const verdicts = await validateConfigurations(tools, join(work, tree.name, `owned-${minor}`), trials, tree.mode, minor, { strict: false });
+          expect(verdicts.filter((v) => v.valid || !isConflict(v.error)).map((v) => `${minor} ${v.node}: ${v.error}`)).toEqual([]);
+        }
       }
 
       // Talos v1.14 validates with its own machinery: the document the v1.14 contract would

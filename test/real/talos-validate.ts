@@ -83,6 +83,11 @@ export async function refusedConfigurations(
  */
 const CONFLICT = /already (?:set|configured) in|can't be used with|cannot use \w+ with legacy|incompatible with v1alpha1|in both v1alpha1/;
 
+/** Whether Talos refused a configuration for a document beside a v1alpha1 field. */
+export function isConflict(error: string): boolean {
+  return CONFLICT.test(error);
+}
+
 /** Talos's words for a worker's configuration with a control-plane-only document (container/validate.go). */
 const CONTROL_PLANE_ONLY = "only allowed on control plane machines";
 

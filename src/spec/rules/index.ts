@@ -10,6 +10,7 @@ import { installDisk } from "./install-disk.js";
 import { tpmKeys } from "./tpm-keys.js";
 import { proxmoxSecureBoot } from "./proxmox-secure-boot.js";
 import { patchKinds } from "./patch-kinds.js";
+import { patchFields } from "./patch-fields.js";
 import { staticKeys } from "./static-keys.js";
 import { staticRoutes } from "./static-routes.js";
 import { kubespan } from "./kubespan.js";
@@ -70,6 +71,7 @@ export const RULES: readonly Rule[] = [
   tpmKeys,
   proxmoxSecureBoot,
   patchKinds,
+  patchFields,
   staticKeys,
   staticRoutes,
   kubespan,

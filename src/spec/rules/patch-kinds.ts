@@ -1,29 +1,7 @@
-import type { PathSegment } from "../../diagnostics/diagnostic.js";
 import versionsData from "../../../data/versions.json" with { type: "json" };
 import { CONTROL_PLANE_ONLY_IN_V1_14, NEW_IN_V1_14, REPLACES_A_V1ALPHA1_FIELD } from "../talos-document-kinds.js";
-import type { TalosPatch } from "../types.js";
-import { specPath } from "./paths.js";
+import { rawPatches } from "./raw-patches.js";
 import type { Rule } from "./rule.js";
-
-/** A raw patch of the spec, with its path and whether it reaches a worker's configuration. */
-interface RawPatch {
-  patch: TalosPatch;
-  path: PathSegment[];
-  reachesWorkers: boolean;
-}
-
-/** Every raw patch of the spec. */
-function rawPatches(spec: Parameters<Rule>[0]["spec"]): RawPatch[] {
-  const out: RawPatch[] = [];
-  const body = spec.spec;
-  for (const layer of ["common", "controlplane", "worker"] as const) {
-    body.patches?.[layer]?.forEach((patch, i) => out.push({ patch, path: specPath("patches", layer, i), reachesWorkers: layer !== "controlplane" }));
-  }
-  body.nodes.forEach((node, n) =>
-    node.patches?.forEach((patch, i) => out.push({ patch, path: specPath("nodes", n, "patches", i), reachesWorkers: node.role === "worker" })),
-  );
-  return out;
-}
 
 /**
  * A raw patch that is a whole document of a kind the installed Talos cannot take beside what
