@@ -206,11 +206,14 @@ describeWithTools("every node's final machine configuration passes Talos's own v
       }
 
       // Every v1alpha1 field the spec rule spec/patch-field-conflict refuses in a raw patch
-      // (OWNED_FIELDS) makes Talos refuse a configuration of the reference tree, which has the
-      // three documents (HostnameConfig, ResolverConfig, TimeSyncConfig), on v1.13 and v1.14.
-      if (tree.name === REFERENCE) {
-        const [, text] = [...configs].find(([, config]) => /^kind: TimeSyncConfig$/m.test(config) && /^kind: ResolverConfig$/m.test(config)) ?? [];
-        expect(text, "a configuration with a ResolverConfig and a TimeSyncConfig").toBeDefined();
+      // (OWNED_FIELDS) makes Talos refuse a configuration of the tree that has the document, on
+      // v1.13 and v1.14: the reference tree has HostnameConfig, ResolverConfig and
+      // TimeSyncConfig; hcloud-kubespan has KubeSpanConfig.
+      const owned = OWNED_FIELDS.filter((field) => (tree.name === REFERENCE ? field.document !== "KubeSpanConfig" : tree.name === "hcloud-kubespan" && field.document === "KubeSpanConfig"));
+      if (owned.length > 0) {
+        const kinds = new Set(owned.map((field) => field.document));
+        const [, text] = [...configs].find(([, config]) => [...kinds].every((kind) => kind === "HostnameConfig" || new RegExp(`^kind: ${kind}$`, "m").test(config))) ?? [];
+        expect(text, `a configuration with ${[...kinds].join(", ")}`).toBeDefined();
         const samples: Record<string, unknown> = {
           hostname: "probe",
           stableHostname: true,
@@ -220,9 +223,10 @@ describeWithTools("every node's final machine configuration passes Talos's own v
           servers: ["time.example"],
           disabled: true,
           bootTimeout: "2m",
+          kubespan: { enabled: true },
         };
         const trials = new Map(
-          OWNED_FIELDS.map((field) => {
+          owned.map((field) => {
             const documents = parseAllDocuments(text ?? "");
             const value = samples[field.path.at(-1) ?? ""];
             expect(field.isSet(value), field.path.join(".")).toBe(true);

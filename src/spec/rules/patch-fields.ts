@@ -7,7 +7,7 @@ export interface OwnedField {
   path: readonly string[];
   /** Whether the value counts as set, as Talos tests it. */
   isSet: (value: unknown) => boolean;
-  document: "HostnameConfig" | "ResolverConfig" | "TimeSyncConfig";
+  document: "HostnameConfig" | "ResolverConfig" | "TimeSyncConfig" | "KubeSpanConfig";
   hint: string;
 }
 
@@ -17,7 +17,7 @@ const nonEmpty = (value: unknown): boolean => (Array.isArray(value) ? value.leng
 
 /**
  * Each document's V1Alpha1ConflictValidate (machinery v1.13.9 and v1.14.1 config/types/network:
- * hostname.go, resolver.go, time_sync.go) refuses the configuration when the v1alpha1 document
+ * hostname.go, resolver.go, time_sync.go, kubespan.go) refuses the configuration when the v1alpha1 document
  * sets one of these, with the words "static hostname is already set in v1alpha1 config",
  * ".machine.network.nameservers is already set in v1alpha1 config", "time servers cannot be
  * specified in both v1alpha1 and new-style configuration". test/real/machine-configs.test.ts
@@ -30,6 +30,8 @@ export const OWNED_FIELDS: readonly OwnedField[] = [
   { path: ["machine", "network", "nameservers"], isSet: present, document: "ResolverConfig", hint: "say it in network.nameservers" },
   { path: ["machine", "network", "searchDomains"], isSet: present, document: "ResolverConfig", hint: "say it in network.searchDomains" },
   { path: ["machine", "network", "disableSearchDomain"], isSet: isTrue, document: "ResolverConfig", hint: "say it in network.disableDefaultSearchDomain" },
+  // kubespan.go: any machine.network.kubespan block.
+  { path: ["machine", "network", "kubespan"], isSet: present, document: "KubeSpanConfig", hint: "say it in network.kubespan" },
   { path: ["machine", "time", "servers"], isSet: nonEmpty, document: "TimeSyncConfig", hint: "say it in network.ntp" },
   { path: ["machine", "time", "disabled"], isSet: isTrue, document: "TimeSyncConfig", hint: "leave network.ntp and network.ptp out to keep time sync out of the tree" },
   { path: ["machine", "time", "bootTimeout"], isSet: nonEmpty, document: "TimeSyncConfig", hint: "leave network.ntp and network.ptp out to keep time sync out of the tree" },
@@ -45,6 +47,7 @@ function documentsOfTheTree(spec: ClusterSpec): Record<OwnedField["document"], s
     HostnameConfig: "the nodes' names",
     ResolverConfig: resolver ? "network.nameservers, searchDomains, disableDefaultSearchDomain" : undefined,
     TimeSyncConfig: timeSync ? "network.ntp, ptp" : undefined,
+    KubeSpanConfig: network.kubespan === undefined ? undefined : "network.kubespan",
   };
 }
 
@@ -61,7 +64,8 @@ function valueAt(root: unknown, path: readonly string[]): unknown {
  * A v1alpha1 raw patch that sets a field the tree already says in a document of its own:
  * Talos refuses a configuration with both, so the apply would fail after a plan that looked
  * fine. Users bring such patches from talhelper or a hand-written module (nameservers, time
- * servers and hostnames in machine.network and machine.time).
+ * servers and hostnames in machine.network and machine.time). Left out: machine.systemDiskEncryption,
+ * which Talos refuses only beside a node's own encrypted STATE or EPHEMERAL VolumeConfig.
  */
 export const patchFields: Rule = (ctx) => {
   const documents = documentsOfTheTree(ctx.spec);
