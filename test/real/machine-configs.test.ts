@@ -240,6 +240,20 @@ describeWithTools("every node's final machine configuration passes Talos's own v
         }
       }
 
+      // And machine.systemDiskEncryption.state beside the encrypted STATE VolumeConfig that
+      // metal-secureboot's control planes have (the rule's disk-encryption half).
+      if (tree.name === "metal-secureboot") {
+        const [, text] = [...configs].find(([, config]) => /^kind: VolumeConfig\nname: STATE\nencryption:/m.test(config)) ?? [];
+        expect(text, "a configuration with an encrypted STATE").toBeDefined();
+        const documents = parseAllDocuments(text ?? "");
+        documents[0]?.setIn(["machine", "systemDiskEncryption", "state"], { provider: "luks2", keys: [{ slot: 0, tpm: {} }] });
+        const trial = new Map([["system-disk-encryption", documents.map((document) => document.toString()).join("")]]);
+        for (const minor of ["v1.13", "v1.14"] as const) {
+          const [verdict] = await validateConfigurations(tools, join(work, tree.name, `encryption-${minor}`), trial, tree.mode, minor, { strict: false });
+          expect(verdict?.error, minor).toContain('system disk encryption for "STATE" is configured in both v1alpha1.Config and VolumeConfig');
+        }
+      }
+
       // Talos v1.14 validates with its own machinery: the document the v1.14 contract would
       // make the provider generate (KubeAPIServerConfig) is refused beside the v1alpha1 field
       // the tree sets, which is why its trees keep the v1.13 contract (src/model/defaults.ts).

@@ -1,6 +1,8 @@
-import type { ClusterSpec } from "../types.js";
+import type { PathSegment } from "../../diagnostics/diagnostic.js";
+import type { ClusterSpec, NodeSpec, TalosPatch } from "../types.js";
+import { specPath } from "./paths.js";
 import { rawPatches } from "./raw-patches.js";
-import type { Rule } from "./rule.js";
+import type { Rule, RuleContext } from "./rule.js";
 
 /** A v1alpha1 field that Talos refuses beside a document the tree gives every node. */
 export interface OwnedField {
@@ -64,8 +66,8 @@ function valueAt(root: unknown, path: readonly string[]): unknown {
  * A v1alpha1 raw patch that sets a field the tree already says in a document of its own:
  * Talos refuses a configuration with both, so the apply would fail after a plan that looked
  * fine. Users bring such patches from talhelper or a hand-written module (nameservers, time
- * servers and hostnames in machine.network and machine.time). Left out: machine.systemDiskEncryption,
- * which Talos refuses only beside a node's own encrypted STATE or EPHEMERAL VolumeConfig.
+ * servers and hostnames in machine.network and machine.time), and machine.systemDiskEncryption
+ * beside the volumes a node's settings encrypt.
  */
 export const patchFields: Rule = (ctx) => {
   const documents = documentsOfTheTree(ctx.spec);
@@ -83,4 +85,50 @@ export const patchFields: Rule = (ctx) => {
       });
     }
   }
+  diskEncryption(ctx);
 };
+
+const SYSTEM_VOLUMES = ["state", "ephemeral"] as const;
+
+/**
+ * machine.systemDiskEncryption.<state|ephemeral> in a patch that reaches a node whose settings
+ * encrypt that volume: the tree gives the node a VolumeConfig with encryption, and Talos refuses
+ * both ("system disk encryption for "STATE" is configured in both v1alpha1.Config and
+ * VolumeConfig", machinery v1.13.9 and v1.14.1 config/types/block/volume_config.go). A node's
+ * system volumes are its role's, then its class's, then its own, volume by volume
+ * (src/model/kubernetes-settings.ts nodeSettings).
+ */
+function diskEncryption(ctx: RuleContext): void {
+  const body = ctx.spec.spec;
+  const reported = new Set<string>();
+  body.nodes.forEach((node, n) => {
+    const encrypted = encryptedVolumes(ctx.spec, node);
+    if (encrypted.length === 0) return;
+    const reaching: Array<[TalosPatch, PathSegment[]]> = [];
+    body.patches?.common?.forEach((patch, i) => reaching.push([patch, specPath("patches", "common", i)]));
+    body.patches?.[node.role]?.forEach((patch, i) => reaching.push([patch, specPath("patches", node.role, i)]));
+    node.patches?.forEach((patch, i) => reaching.push([patch, specPath("nodes", n, "patches", i)]));
+    for (const [patch, path] of reaching) {
+      if (patch["kind"] !== undefined) continue;
+      for (const volume of encrypted) {
+        const fieldPath = ["machine", "systemDiskEncryption", volume];
+        const key = `${path.join("/")}/${volume}`;
+        if (!present(valueAt(patch, fieldPath)) || reported.has(key)) continue;
+        reported.add(key);
+        ctx.report({
+          code: "spec/patch-field-conflict",
+          message: `.${fieldPath.join(".")} in a v1alpha1 patch: the tree encrypts ${volume.toUpperCase()} on ${node.name} with a VolumeConfig document (from volumes.${volume}.encryption), and Talos refuses a configuration with both`,
+          path: [...path, ...fieldPath],
+          at: "key",
+          hint: `say it in volumes.${volume}.encryption`,
+        });
+      }
+    }
+  });
+}
+
+function encryptedVolumes(spec: ClusterSpec, node: NodeSpec): Array<(typeof SYSTEM_VOLUMES)[number]> {
+  const nodeClass = node.class === undefined ? undefined : spec.spec.nodeClasses?.[node.class];
+  const volumes = Object.assign({}, spec.spec.roles?.[node.role]?.volumes, nodeClass?.volumes, node.volumes);
+  return SYSTEM_VOLUMES.filter((volume) => volumes[volume]?.encryption !== undefined);
+}
