@@ -83,6 +83,8 @@ export const DIAGNOSTIC_CODES = {
   "spec/lb-pool-overlap": "a Cilium load-balancer pool overlaps node addresses, the VIP, the gateway or another pool",
   "spec/hcloud-firewall-rule": "a Hetzner Cloud firewall rule lacks the port its protocol needs, has one its protocol refuses, or names no port number",
   "spec/hcloud-floating-ip": "an existing floating IP is named for the API endpoint, which is not a floating IP",
+  "spec/hcloud-ipv6-only": "IPv6-only Hetzner servers with a floating IP endpoint, without an IPv6 network in adminCidrs, or without an IPv6 nameserver",
+  "spec/hcloud-ipv6-only-registry": "IPv6-only Hetzner servers without a registry mirror for ghcr.io, which has no IPv6 address",
   "spec/adopt-without-secrets": "a node adopts a running VM or server, but the tree would generate new cluster secrets (talos.secrets is not import)",
   "spec/adopt-without-vm-id": "a Proxmox node adopts a running VM without naming its host and vmId",
   "spec/adopt-without-network": "a node adopts a running Hetzner server, but the tree would make a private network of its own (no platform.hcloud.networkId)",

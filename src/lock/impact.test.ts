@@ -47,6 +47,22 @@ describe("machineImpact", () => {
     expect(machineImpact(next, next)).toEqual([]);
   });
 
+  it("calls a Hetzner server's public network changed a replacement: the tree never changes it on a running server", () => {
+    const server = (role: "controlplane" | "worker", publicNetwork?: "ipv6" | "dual-stack") => ({ role, serverType: "cx23", configuration: "c", ...(publicNetwork === undefined ? {} : { publicNetwork }) });
+    const hcloud = (nodes: MachinesLock["nodes"]): MachinesLock => ({ ...lock(nodes), platform: "hcloud" });
+    const before = hcloud({ "cp-1": server("controlplane"), "wk-1": server("worker") });
+    const next = hcloud({ "cp-1": server("controlplane", "ipv6"), "wk-1": server("worker", "ipv6") });
+    const impacts = machineImpact(before, next);
+    expect(impacts.map((i) => [i.kind, i.nodes, i.controlPlane])).toEqual([
+      ["replace", ["cp-1"], true],
+      ["replace", ["wk-1"], false],
+    ]);
+    expect(describeImpact(impacts, next)[0]).toBe(
+      "cp-1: replaced (public network ipv4 -> ipv6: a running server keeps the public addresses it has, or is powered off to lose one; recreate it (-replace its server))",
+    );
+    expect(machineImpact(next, next)).toEqual([]);
+  });
+
   it("calls an edit of machine files a reboot of every node it reaches", () => {
     const before = lock({ "cp-1": cp("a"), "cp-2": { ...cp("b"), files: "f1" }, "wk-1": wk("c") });
     const next = lock({ "cp-1": { ...cp("a", "x"), files: "f2" }, "cp-2": { ...cp("b", "x"), files: "f2" }, "wk-1": wk("c") });

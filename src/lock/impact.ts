@@ -38,7 +38,22 @@ function replacement(before: LockedNode, after: LockedNode): string | undefined 
     (before.secureBoot ?? false) === (after.secureBoot ?? false)
       ? undefined
       : `Secure Boot ${after.secureBoot === true ? "on" : "off"}: Talos cannot move an installed node, reinstall it (talosctl reset, then -replace its VM)`;
-  return change("host", before.host, after.host) ?? change("VM id", before.vmId, after.vmId) ?? secureBoot;
+  return change("host", before.host, after.host) ?? change("VM id", before.vmId, after.vmId) ?? secureBoot ?? publicNetwork(before, after);
+}
+
+/**
+ * A Hetzner server's public addresses are its primary IPs. The tree never changes a running
+ * server's public_net (ignore_changes: the provider powers a server off for any public_net
+ * change, terraform-provider-hcloud v1.68.0 internal/server resource.go updatePublicNet), and
+ * destroying a primary IP still assigned powers its server off too (internal/primaryip
+ * resource.go Delete: power off, unassign, power on), every server at once. So a server
+ * changes its public network only by being created again.
+ */
+function publicNetwork(before: LockedNode, after: LockedNode): string | undefined {
+  const from = before.publicNetwork ?? "ipv4";
+  const to = after.publicNetwork ?? "ipv4";
+  if (from === to) return undefined;
+  return `public network ${from} -> ${to}: a running server keeps the public addresses it has, or is powered off to lose one; recreate it (-replace its server)`;
 }
 
 /** Why a machine restarts without being replaced, or undefined. */

@@ -19,6 +19,8 @@ export interface LockedNode {
   vmId?: number;
   /** hcloud: the server type. */
   serverType?: string;
+  /** hcloud: the server's public addresses (platform.hcloud.publicNetwork), absent for ipv4. */
+  publicNetwork?: "ipv6" | "dual-stack";
   cpu?: number;
   memory?: number;
   osDisk?: number;
@@ -103,6 +105,7 @@ export function parseMachinesLock(text: string | undefined): MachinesLock | unde
     copyNumber(raw, "osDisk", node);
     if (typeof raw["uefi"] === "boolean") node.uefi = raw["uefi"];
     if (raw["secureBoot"] === true) node.secureBoot = true;
+    if (raw["publicNetwork"] === "ipv6" || raw["publicNetwork"] === "dual-stack") node.publicNetwork = raw["publicNetwork"];
     nodes[name] = node;
   }
   const lock: MachinesLock = {

@@ -81,6 +81,8 @@ export const HCLOUD_DEFAULTS = {
   apiEndpoint: "load-balancer",
   /** The smallest type; one TCP service with a handful of targets. */
   loadBalancerType: "lb11",
+  /** A public IPv4 per server, as before the spec could say otherwise. */
+  publicNetwork: "ipv4",
 } as const;
 
 /** Talos's kube-apiserver port (cluster.controlPlane.localAPIServerPort default). */

@@ -3,7 +3,7 @@
  * derived value computed. Plan and render read only this, never the raw spec. Arrays are
  * in a deterministic order (nodes in spec order, maps sorted by key).
  */
-import type { AdoptedServerSpec, FirewallRuleSpec, HcloudFirewallRuleSpec, KubeSpanSpec, WireguardSpec, BondSpec, ExtensionServiceSpec, InlineManifestSpec, MachineFileSpec, MetaValueSpec, MetalBridgeSpec, OverlaySpec, LinkSelectorSpec, RoutingRuleSpec, StaticRouteSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
+import type { AdoptedServerSpec, FirewallRuleSpec, HcloudFirewallRuleSpec, HcloudPublicNetwork, KubeSpanSpec, WireguardSpec, BondSpec, ExtensionServiceSpec, InlineManifestSpec, MachineFileSpec, MetaValueSpec, MetalBridgeSpec, OverlaySpec, LinkSelectorSpec, RoutingRuleSpec, StaticRouteSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
 import type { GitopsModel } from "./gitops.js";
 import type { CiliumModel } from "./cilium.js";
 import type { AddonModel, UserChartModel } from "./addons.js";
@@ -192,6 +192,8 @@ export interface HcloudModel {
   networkId?: number;
   apiEndpoint: "load-balancer" | "floating-ip";
   loadBalancerType: string;
+  /** The servers' public addresses (platform.hcloud.publicNetwork). */
+  publicNetwork: HcloudPublicNetwork;
 }
 
 export interface MetalModel {

@@ -52,6 +52,7 @@ function normalizeHcloud(hcloud: NonNullable<ClusterSpec["spec"]["platform"]["hc
     firewallRules: hcloud.firewallRules ?? [],
     apiEndpoint: hcloud.apiEndpoint ?? HCLOUD_DEFAULTS.apiEndpoint,
     loadBalancerType: hcloud.loadBalancerType ?? HCLOUD_DEFAULTS.loadBalancerType,
+    publicNetwork: hcloud.publicNetwork ?? HCLOUD_DEFAULTS.publicNetwork,
   };
   if (hcloud.networkId !== undefined) model.networkId = hcloud.networkId;
   if (hcloud.floatingIpId !== undefined) model.floatingIpId = hcloud.floatingIpId;

@@ -69,6 +69,8 @@ function lockedNode(model: ClusterModel, node: NodeModel, files: readonly Planne
       break;
     case "hcloud":
       if (node.serverType !== undefined) locked.serverType = node.serverType;
+      // Only when not the default, so that the locks of other trees do not change.
+      if (model.platform.publicNetwork !== "ipv4") locked.publicNetwork = model.platform.publicNetwork;
       break;
     case "metal":
       break;

@@ -80,7 +80,9 @@ function platformPrerequisites(model: ClusterModel): string[] {
           : [
               `The project's firewall${platform.firewallIds.length > 1 ? "s" : ""} ${platform.firewallIds.join(", ")} (\`platform.hcloud.firewallIds\`) exist${platform.firewallIds.length > 1 ? "" : "s"}: every server gets ${platform.firewallIds.length > 1 ? "them" : "it"} beside the tree's own firewall, and Hetzner applies all of a server's firewalls, so ${platform.firewallIds.length > 1 ? "their" : "its"} rules let more in, never less (keep the Talos API, 50000/tcp, out of ${platform.firewallIds.length > 1 ? "them" : "it"}).`,
             ]),
-        "`platform.hcloud.adminCidrs` includes the address `tofu` runs from: configurations are applied over the Talos API (50000/tcp) on each server's public IPv4, which the firewall opens to those networks only.",
+        platform.publicNetwork === "ipv6"
+          ? "`tofu` and `talosctl` run where they reach the internet over IPv6, from a network in `platform.hcloud.adminCidrs`: the servers have no public IPv4 (`platform.hcloud.publicNetwork: ipv6`), configurations are applied over the Talos API (50000/tcp) on each server's public IPv6, which the firewall opens to those networks only."
+          : "`platform.hcloud.adminCidrs` includes the address `tofu` runs from: configurations are applied over the Talos API (50000/tcp) on each server's public IPv4, which the firewall opens to those networks only.",
       ];
     }
     case "metal": {

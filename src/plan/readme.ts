@@ -14,6 +14,12 @@ const PLATFORM_NAMES = { proxmox: "Proxmox VE", hcloud: "Hetzner Cloud", metal: 
 const CREATED_ENDPOINT = { "load-balancer": "load balancer IPv4", "floating-ip": "floating IPv4" } as const;
 const CNI_NAMES = { cilium: "Cilium", flannel: "Flannel (Talos default)", none: "none (bring your own)" } as const;
 
+/** The URL of an endpoint the platform creates: an IPv6 load balancer's in brackets. */
+function createdEndpointUrl(model: ClusterModel, created: keyof typeof CREATED_ENDPOINT): string {
+  const ipv6 = model.platform.kind === "hcloud" && model.platform.publicNetwork === "ipv6";
+  return ipv6 ? `https://[<load balancer IPv6>]:${model.endpoint.port}` : `https://<${CREATED_ENDPOINT[created]}>:${model.endpoint.port}`;
+}
+
 export function planReadme(model: ClusterModel, modules: readonly ModuleInfo[], secretVariables: readonly SecretVariable[]): PlannedFile {
   const applyEnv: string[] = [];
   if (model.platform.kind === "proxmox") applyEnv.push("PROXMOX_VE_API_TOKEN='user@realm!tokenid=secret'");
@@ -40,7 +46,7 @@ export function planReadme(model: ClusterModel, modules: readonly ModuleInfo[], 
     talos: model.talos,
     kubernetes: model.kubernetes,
     endpoint: {
-      url: model.endpoint.created === undefined ? model.endpoint.url : `https://<${CREATED_ENDPOINT[model.endpoint.created]}>:${model.endpoint.port}`,
+      url: model.endpoint.created === undefined ? model.endpoint.url : createdEndpointUrl(model, model.endpoint.created),
       vip: model.endpoint.vip ?? null,
     },
     platformName: PLATFORM_NAMES[model.platform.kind],

@@ -311,7 +311,11 @@ export interface HcloudPlatformSpec {
   /** How the Kubernetes API endpoint is exposed. */
   apiEndpoint?: "load-balancer" | "floating-ip";
   loadBalancerType?: string;
+  /** The servers' public addresses: a primary IPv4, IPv6 or both per server. */
+  publicNetwork?: HcloudPublicNetwork;
 }
+
+export type HcloudPublicNetwork = "ipv4" | "ipv6" | "dual-stack";
 
 /** An inbound rule of the Hetzner Cloud firewall. */
 export interface HcloudFirewallRuleSpec {

@@ -80,6 +80,16 @@ spec:
     - { name: wk-1, role: worker, class: wk, address: 10.0.1.21/24 }
 `;
 
+/**
+ * The same servers without public IPv4 (platform.hcloud.publicNetwork ipv6): a primary IPv6
+ * each, the admins on IPv6, IPv6 resolvers and a ghcr.io mirror (src/spec/rules/hcloud-public-network.ts).
+ */
+const HCLOUD_IPV6 = HCLOUD.replace("  network:\n    cidr: 10.0.1.0/24\n", '  network:\n    cidr: 10.0.1.0/24\n    nameservers: ["2a01:4ff:ff00::add:1"]\n  registryMirrors:\n    ghcr.io: { endpoints: [https://ghcr-mirror.example.com] }\n').replace(
+  "      adminCidrs: [203.0.113.0/24]\n",
+  '      publicNetwork: ipv6\n      adminCidrs: ["2001:db8:1234::/48"]\n',
+);
+const BASES = { proxmox: PROXMOX, hcloud: HCLOUD, "hcloud-ipv6": HCLOUD_IPV6 } as const;
+
 const VM = (name: string): string => `module.nodes.proxmox_virtual_environment_vm.this["${name}"]`;
 const APPLY = (role: "controlplane" | "worker", name: string): string =>
   `module.cluster.talos_machine_configuration_apply.${role}["${name}"]`;
@@ -93,7 +103,7 @@ const edit = (from: string, to: string) => (spec: string): string => {
 
 interface Scenario {
   name: string;
-  base: "proxmox" | "hcloud";
+  base: keyof typeof BASES;
   change: (spec: string) => string;
   /** Exactly the managed-resource actions the real plan must hold. */
   expected: string[];
@@ -309,6 +319,22 @@ const SCENARIOS: Scenario[] = [
     // codes) + 1 for arm), neither the cluster's x86 (424242) nor its arm one (424243).
     planned: { 'module.nodes.hcloud_server.this["wk-arm"]': { image: "427453" } },
   },
+  {
+    // IPv6-only servers: the first apply makes a primary IPv6 per server and no IPv4, and a
+    // new server gets its own without touching the others.
+    name: "hcloud IPv6-only: add a worker",
+    base: "hcloud-ipv6",
+    change: (spec) => `${spec}    - { name: wk-2, role: worker, class: wk, address: 10.0.1.22/24 }\n`,
+    expected: [
+      `create ${APPLY("worker", "wk-2")}`,
+      'create module.nodes.hcloud_primary_ip.ipv6["wk-2"]',
+      'create module.nodes.hcloud_server.this["wk-2"]',
+    ],
+    planned: {
+      'module.nodes.hcloud_primary_ip.ipv6["wk-2"]': { type: "ipv6" },
+      'module.nodes.hcloud_server.this["wk-2"]': { public_net: [{ ipv4_enabled: false, ipv6_enabled: true }] },
+    },
+  },
 ];
 
 function build(spec: string, previousLock?: string): GeneratedFile[] {
@@ -349,7 +375,7 @@ describeWithTools("day 2: spec edits plan exactly what they concern", (tools) =>
   async function appliedBase(base: Scenario["base"]): Promise<{ files: GeneratedFile[]; state: string }> {
     const known = applied.get(base);
     if (known !== undefined) return known;
-    const files = build(base === "proxmox" ? PROXMOX : HCLOUD);
+    const files = build(BASES[base]);
     const workspace = new Workspace(tools, mirrors, join(work, `base-${base}`), env(base));
     await workspace.write(files);
     await workspace.apply();
@@ -363,7 +389,7 @@ describeWithTools("day 2: spec edits plan exactly what they concern", (tools) =>
       const base = await appliedBase(scenario.base);
       const workspace = new Workspace(tools, mirrors, join(work, scenario.name.replace(/[^a-z0-9]+/gi, "-")), env(scenario.base));
       cpSync(base.state, workspace.state);
-      const next = build(scenario.change(scenario.base === "proxmox" ? PROXMOX : HCLOUD), lockOf(base.files));
+      const next = build(scenario.change(BASES[scenario.base]), lockOf(base.files));
 
       await workspace.write(next);
       const { plan, run } = await workspace.planReal();

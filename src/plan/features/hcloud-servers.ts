@@ -15,14 +15,25 @@ import { imageModuleCall } from "./talos-image.js";
 
 const FOLDER = "hcloud-servers";
 
+/** The public addresses each server keeps, as the module's description says them. */
+const PRIMARY_IPS: Record<HcloudModel["publicNetwork"], string> = {
+  ipv4: "a primary IPv4",
+  ipv6: "a primary IPv6 (no public IPv4)",
+  "dual-stack": "a primary IPv4 and IPv6",
+};
+
 function hcloudOf(model: ClusterModel): HcloudModel {
   if (model.platform.kind !== "hcloud") throw new Error("plan bug: hcloud feature on another platform");
   return model.platform;
 }
 
-/** The endpoint's public address, as the module knows it. */
+/**
+ * The endpoint's public address, as the module knows it. IPv6-only servers reach the load
+ * balancer at its IPv6 (a Hetzner load balancer has both, and no firewall); the spec rules
+ * refuse the floating IP for them (src/spec/rules/hcloud-public-network.ts).
+ */
 function apiAddressExpr(hcloud: HcloudModel): string {
-  if (hcloud.apiEndpoint === "load-balancer") return "hcloud_load_balancer.api.ipv4";
+  if (hcloud.apiEndpoint === "load-balancer") return hcloud.publicNetwork === "ipv6" ? "hcloud_load_balancer.api.ipv6" : "hcloud_load_balancer.api.ipv4";
   return hcloud.floatingIpId === undefined ? "hcloud_floating_ip.api.ip_address" : "data.hcloud_floating_ip.api.ip_address";
 }
 
@@ -94,7 +105,11 @@ function moduleView(model: ClusterModel) {
     // A server of a class with an image of its own boots that image's snapshot.
     imageExpr: classes ? `each.value.image == null ? ${architectures.x86 || architectures.arm ? baseImage : "null"} : data.hcloud_image.class[each.value.image].id` : baseImage,
     apiAddressExpr: address,
-    apiUrlExpr: `"https://\${${address}}:\${var.api_port}"`,
+    // An IPv6 literal in a URL is written in brackets (RFC 3986 section 3.2.2).
+    apiUrlExpr: hcloud.publicNetwork === "ipv6" ? `"https://[\${${address}}]:\${var.api_port}"` : `"https://\${${address}}:\${var.api_port}"`,
+    publicIpv4: hcloud.publicNetwork !== "ipv6",
+    publicIpv6: hcloud.publicNetwork !== "ipv4",
+    ipv6Only: hcloud.publicNetwork === "ipv6",
     firewallRules: hcloud.firewallRules.length > 0,
     firewallIds: hcloud.firewallIds !== undefined,
     adopted: adoptedNodes(model).length > 0,
@@ -133,7 +148,7 @@ export const hcloudServers: Feature = {
   module: (model) => ({
     folder: FOLDER,
     call: "nodes",
-    description: `Private network and subnet, spread placement groups, firewall (Talos and Kubernetes APIs from the admin networks), a primary IPv4 and a server per node from the Talos snapshot, the API ${
+    description: `Private network and subnet, spread placement groups, firewall (Talos and Kubernetes APIs from the admin networks), ${PRIMARY_IPS[hcloudOf(model).publicNetwork]} and a server per node from the Talos snapshot, the API ${
       hcloudOf(model).apiEndpoint === "load-balancer" ? "load balancer" : "floating IP (moved by Talos)"
     }.`,
     diagram: ['nodes -- "public and private addresses, API endpoint" --> cluster'],
@@ -186,7 +201,7 @@ export const hcloudServers: Feature = {
         }),
       ],
       imports: adoptionImports(model),
-      outputs: [renderSection(FOLDER, "outputs", {})],
+      outputs: [renderSection(FOLDER, "outputs", { ipv6Only: hcloud.publicNetwork === "ipv6" })],
     };
   },
 };

@@ -16,6 +16,7 @@ import { staticRoutes } from "./static-routes.js";
 import { kubespan } from "./kubespan.js";
 import { hcloudFirewallRules } from "./hcloud-firewall-rules.js";
 import { hcloudFloatingIp } from "./hcloud-floating-ip.js";
+import { hcloudPublicNetwork } from "./hcloud-public-network.js";
 import { adoptMachines } from "./adopt-machines.js";
 import { bgpPeers } from "./bgp-peers.js";
 import { clusterSubnetFamilies } from "./cluster-subnet-families.js";
@@ -77,6 +78,7 @@ export const RULES: readonly Rule[] = [
   kubespan,
   hcloudFirewallRules,
   hcloudFloatingIp,
+  hcloudPublicNetwork,
   adoptMachines,
   bgpPeers,
   policyRouting,

@@ -88,6 +88,19 @@ resource "hcloud_primary_ip" "this" {
   labels      = local.labels
 }
 
+# One primary IPv6 per server, a /64 kept when a server is replaced; the server answers on its
+# ::1.
+# Talos takes the address and its route from the metadata service (hcloud network-config).
+resource "hcloud_primary_ip" "ipv6" {
+  for_each = var.nodes
+
+  name        = "${var.cluster_name}-${each.key}-ipv6"
+  type        = "ipv6"
+  location    = var.location
+  auto_delete = false
+  labels      = local.labels
+}
+
 resource "hcloud_server" "this" {
   for_each = var.nodes
 
@@ -102,7 +115,8 @@ resource "hcloud_server" "this" {
   public_net {
     ipv4_enabled = true
     ipv4         = hcloud_primary_ip.this[each.key].id
-    ipv6_enabled = false
+    ipv6_enabled = true
+    ipv6         = hcloud_primary_ip.ipv6[each.key].id
   }
 
   network {
