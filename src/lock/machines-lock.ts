@@ -20,7 +20,7 @@ export interface LockedNode {
   /** hcloud: the server type. */
   serverType?: string;
   /** hcloud: the server's public addresses (platform.hcloud.publicNetwork), absent for ipv4. */
-  publicNetwork?: "ipv6" | "dual-stack";
+  publicNetwork?: "ipv6" | "dual-stack" | "none";
   cpu?: number;
   memory?: number;
   osDisk?: number;
@@ -105,7 +105,8 @@ export function parseMachinesLock(text: string | undefined): MachinesLock | unde
     copyNumber(raw, "osDisk", node);
     if (typeof raw["uefi"] === "boolean") node.uefi = raw["uefi"];
     if (raw["secureBoot"] === true) node.secureBoot = true;
-    if (raw["publicNetwork"] === "ipv6" || raw["publicNetwork"] === "dual-stack") node.publicNetwork = raw["publicNetwork"];
+    const publicNetwork = raw["publicNetwork"];
+    if (publicNetwork === "ipv6" || publicNetwork === "dual-stack" || publicNetwork === "none") node.publicNetwork = publicNetwork;
     nodes[name] = node;
   }
   const lock: MachinesLock = {

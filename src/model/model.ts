@@ -194,6 +194,8 @@ export interface HcloudModel {
   loadBalancerType: string;
   /** The servers' public addresses (platform.hcloud.publicNetwork). */
   publicNetwork: HcloudPublicNetwork;
+  /** Private-only servers: the NAT gateway the network's 0.0.0.0/0 route leads to. */
+  natGateway?: string;
 }
 
 export interface MetalModel {

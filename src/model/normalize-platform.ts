@@ -57,6 +57,7 @@ function normalizeHcloud(hcloud: NonNullable<ClusterSpec["spec"]["platform"]["hc
   if (hcloud.networkId !== undefined) model.networkId = hcloud.networkId;
   if (hcloud.floatingIpId !== undefined) model.floatingIpId = hcloud.floatingIpId;
   if (hcloud.firewallIds !== undefined) model.firewallIds = hcloud.firewallIds;
+  if (hcloud.natGateway !== undefined) model.natGateway = hcloud.natGateway;
   return model;
 }
 

@@ -3,7 +3,7 @@
  * Proxmox VMs boot an image the tree downloads itself; Hetzner servers need a Talos snapshot,
  * and existing machines must already run Talos in maintenance mode at their address.
  */
-import type { ClusterModel } from "../model/model.js";
+import type { ClusterModel, HcloudModel } from "../model/model.js";
 import { CLASS_IMAGE_LABEL } from "./features/hcloud-servers.js";
 import { imageModuleCall } from "./features/talos-image.js";
 import { isArmServerType } from "../model/server-types.js";
@@ -80,9 +80,7 @@ function platformPrerequisites(model: ClusterModel): string[] {
           : [
               `The project's firewall${platform.firewallIds.length > 1 ? "s" : ""} ${platform.firewallIds.join(", ")} (\`platform.hcloud.firewallIds\`) exist${platform.firewallIds.length > 1 ? "" : "s"}: every server gets ${platform.firewallIds.length > 1 ? "them" : "it"} beside the tree's own firewall, and Hetzner applies all of a server's firewalls, so ${platform.firewallIds.length > 1 ? "their" : "its"} rules let more in, never less (keep the Talos API, 50000/tcp, out of ${platform.firewallIds.length > 1 ? "them" : "it"}).`,
             ]),
-        platform.publicNetwork === "ipv6"
-          ? "`tofu` and `talosctl` run where they reach the internet over IPv6, from a network in `platform.hcloud.adminCidrs`: the servers have no public IPv4 (`platform.hcloud.publicNetwork: ipv6`), configurations are applied over the Talos API (50000/tcp) on each server's public IPv6, which the firewall opens to those networks only."
-          : "`platform.hcloud.adminCidrs` includes the address `tofu` runs from: configurations are applied over the Talos API (50000/tcp) on each server's public IPv4, which the firewall opens to those networks only.",
+        ...hcloudReach(platform),
       ];
     }
     case "metal": {
@@ -113,6 +111,29 @@ function platformPrerequisites(model: ClusterModel): string[] {
               "Secure Boot: each VM starts with its firmware in setup mode (an EFI disk without pre-enrolled keys) and a virtual TPM 2.0; on the first boot the Talos boot loader enrolls the image factory's keys by itself, then boots the signed image. A VM installed without Secure Boot cannot be moved to it: reinstall it.",
             ]
           : []),
+      ];
+  }
+}
+
+/** Where `tofu` and `talosctl` must run from to reach the servers, by their public network. */
+function hcloudReach(platform: HcloudModel): string[] {
+  switch (platform.publicNetwork) {
+    case "ipv6":
+      return [
+        "`tofu` and `talosctl` run where they reach the internet over IPv6, from a network in `platform.hcloud.adminCidrs`: the servers have no public IPv4 (`platform.hcloud.publicNetwork: ipv6`), configurations are applied over the Talos API (50000/tcp) on each server's public IPv6, which the firewall opens to those networks only.",
+      ];
+    case "none":
+      return [
+        "`tofu`, `talosctl` and `kubectl` run inside the private network: the servers have no public address (`platform.hcloud.publicNetwork: none`), configurations are applied over the Talos API (50000/tcp) at each node's private address, and the Kubernetes API answers at the load balancer's private address only. Run them on a server in the network, or behind a VPN gateway in it that masquerades; with `network.firewall` blocking, its address must be in the node network or the admin networks.",
+        platform.natGateway === undefined
+          ? platform.networkId === undefined
+            ? "The nodes have no way to the internet (no `platform.hcloud.natGateway`): every image comes from `registryMirrors` in the network, and time from `network.ntp` there."
+            : "The existing network (`platform.hcloud.networkId`) routes 0.0.0.0/0 to a NAT gateway of yours: the nodes' default route goes to the network's gateway, and reaches the internet only through that route."
+          : `The NAT gateway ${platform.natGateway} (\`platform.hcloud.natGateway\`) is a server of yours in the network that forwards and masquerades the nodes' traffic to the internet (IP forwarding on, a masquerade rule on its public interface), running before the first apply: the nodes pull their images through it.`,
+      ];
+    default:
+      return [
+        "`platform.hcloud.adminCidrs` includes the address `tofu` runs from: configurations are applied over the Talos API (50000/tcp) on each server's public IPv4, which the firewall opens to those networks only.",
       ];
   }
 }

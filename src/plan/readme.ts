@@ -14,10 +14,12 @@ const PLATFORM_NAMES = { proxmox: "Proxmox VE", hcloud: "Hetzner Cloud", metal: 
 const CREATED_ENDPOINT = { "load-balancer": "load balancer IPv4", "floating-ip": "floating IPv4" } as const;
 const CNI_NAMES = { cilium: "Cilium", flannel: "Flannel (Talos default)", none: "none (bring your own)" } as const;
 
-/** The URL of an endpoint the platform creates: an IPv6 load balancer's in brackets. */
+/** The URL of an endpoint the platform creates: an IPv6 load balancer's in brackets, a private one's. */
 function createdEndpointUrl(model: ClusterModel, created: keyof typeof CREATED_ENDPOINT): string {
-  const ipv6 = model.platform.kind === "hcloud" && model.platform.publicNetwork === "ipv6";
-  return ipv6 ? `https://[<load balancer IPv6>]:${model.endpoint.port}` : `https://<${CREATED_ENDPOINT[created]}>:${model.endpoint.port}`;
+  const publicNetwork = model.platform.kind === "hcloud" ? model.platform.publicNetwork : "ipv4";
+  if (publicNetwork === "ipv6") return `https://[<load balancer IPv6>]:${model.endpoint.port}`;
+  if (publicNetwork === "none") return `https://<load balancer private address>:${model.endpoint.port}`;
+  return `https://<${CREATED_ENDPOINT[created]}>:${model.endpoint.port}`;
 }
 
 export function planReadme(model: ClusterModel, modules: readonly ModuleInfo[], secretVariables: readonly SecretVariable[]): PlannedFile {

@@ -311,11 +311,13 @@ export interface HcloudPlatformSpec {
   /** How the Kubernetes API endpoint is exposed. */
   apiEndpoint?: "load-balancer" | "floating-ip";
   loadBalancerType?: string;
-  /** The servers' public addresses: a primary IPv4, IPv6 or both per server. */
+  /** The servers' public addresses: a primary IPv4, IPv6 or both per server, or none. */
   publicNetwork?: HcloudPublicNetwork;
+  /** publicNetwork none: the private address the network routes 0.0.0.0/0 to. */
+  natGateway?: string;
 }
 
-export type HcloudPublicNetwork = "ipv4" | "ipv6" | "dual-stack";
+export type HcloudPublicNetwork = "ipv4" | "ipv6" | "dual-stack" | "none";
 
 /** An inbound rule of the Hetzner Cloud firewall. */
 export interface HcloudFirewallRuleSpec {

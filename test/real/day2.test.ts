@@ -88,7 +88,9 @@ const HCLOUD_IPV6 = HCLOUD.replace("  network:\n    cidr: 10.0.1.0/24\n", '  net
   "      adminCidrs: [203.0.113.0/24]\n",
   '      publicNetwork: ipv6\n      adminCidrs: ["2001:db8:1234::/48"]\n',
 );
-const BASES = { proxmox: PROXMOX, hcloud: HCLOUD, "hcloud-ipv6": HCLOUD_IPV6 } as const;
+/** The same servers with no public address, their egress through a NAT server in the network. */
+const HCLOUD_PRIVATE = HCLOUD.replace("      adminCidrs: [203.0.113.0/24]\n", "      publicNetwork: none\n      natGateway: 10.0.0.2\n      adminCidrs: [10.0.0.0/24]\n");
+const BASES = { proxmox: PROXMOX, hcloud: HCLOUD, "hcloud-ipv6": HCLOUD_IPV6, "hcloud-private": HCLOUD_PRIVATE } as const;
 
 const VM = (name: string): string => `module.nodes.proxmox_virtual_environment_vm.this["${name}"]`;
 const APPLY = (role: "controlplane" | "worker", name: string): string =>
@@ -333,6 +335,17 @@ const SCENARIOS: Scenario[] = [
     planned: {
       'module.nodes.hcloud_primary_ip.ipv6["wk-2"]': { type: "ipv6" },
       'module.nodes.hcloud_server.this["wk-2"]': { public_net: [{ ipv4_enabled: false, ipv6_enabled: true }] },
+    },
+  },
+  {
+    // Private-only servers: no primary IP at all, the network's route to the NAT gateway, and
+    // the load balancer without its public interface; a new server adds only itself.
+    name: "hcloud private-only: add a worker",
+    base: "hcloud-private",
+    change: (spec) => `${spec}    - { name: wk-2, role: worker, class: wk, address: 10.0.1.22/24 }\n`,
+    expected: [`create ${APPLY("worker", "wk-2")}`, 'create module.nodes.hcloud_server.this["wk-2"]'],
+    planned: {
+      'module.nodes.hcloud_server.this["wk-2"]': { public_net: [{ ipv4_enabled: false, ipv6_enabled: false }] },
     },
   },
 ];

@@ -15,11 +15,39 @@ import { imageModuleCall } from "./talos-image.js";
 
 const FOLDER = "hcloud-servers";
 
+/**
+ * Where the load balancer answers: its public IPv4 or IPv6 (a Hetzner load balancer has both),
+ * or, for private-only servers, its address in the network (its public interface is off).
+ */
+const LOAD_BALANCER_ADDRESS: Record<HcloudModel["publicNetwork"], string> = {
+  ipv4: "hcloud_load_balancer.api.ipv4",
+  "dual-stack": "hcloud_load_balancer.api.ipv4",
+  ipv6: "hcloud_load_balancer.api.ipv6",
+  none: "hcloud_load_balancer_network.api.ip",
+};
+
+/** What the endpoint's address is, for the outputs' descriptions. */
+const API_ADDRESS_KIND: Record<HcloudModel["publicNetwork"], string> = {
+  ipv4: "Public IPv4",
+  "dual-stack": "Public IPv4",
+  ipv6: "Public IPv6",
+  none: "Private address",
+};
+
+/** The address tofu and talosctl reach a server's Talos API at (output nodes[].address). */
+const TALOS_API_ADDRESS: Record<HcloudModel["publicNetwork"], { kind: string; expr: string }> = {
+  ipv4: { kind: "public IPv4", expr: "server.ipv4_address" },
+  "dual-stack": { kind: "public IPv4", expr: "server.ipv4_address" },
+  ipv6: { kind: "public IPv6", expr: "server.ipv6_address" },
+  none: { kind: "private address", expr: "var.nodes[name].address" },
+};
+
 /** The public addresses each server keeps, as the module's description says them. */
 const PRIMARY_IPS: Record<HcloudModel["publicNetwork"], string> = {
   ipv4: "a primary IPv4",
   ipv6: "a primary IPv6 (no public IPv4)",
   "dual-stack": "a primary IPv4 and IPv6",
+  none: "no public address",
 };
 
 function hcloudOf(model: ClusterModel): HcloudModel {
@@ -33,7 +61,7 @@ function hcloudOf(model: ClusterModel): HcloudModel {
  * refuse the floating IP for them (src/spec/rules/hcloud-public-network.ts).
  */
 function apiAddressExpr(hcloud: HcloudModel): string {
-  if (hcloud.apiEndpoint === "load-balancer") return hcloud.publicNetwork === "ipv6" ? "hcloud_load_balancer.api.ipv6" : "hcloud_load_balancer.api.ipv4";
+  if (hcloud.apiEndpoint === "load-balancer") return LOAD_BALANCER_ADDRESS[hcloud.publicNetwork];
   return hcloud.floatingIpId === undefined ? "hcloud_floating_ip.api.ip_address" : "data.hcloud_floating_ip.api.ip_address";
 }
 
@@ -107,9 +135,14 @@ function moduleView(model: ClusterModel) {
     apiAddressExpr: address,
     // An IPv6 literal in a URL is written in brackets (RFC 3986 section 3.2.2).
     apiUrlExpr: hcloud.publicNetwork === "ipv6" ? `"https://[\${${address}}]:\${var.api_port}"` : `"https://\${${address}}:\${var.api_port}"`,
-    publicIpv4: hcloud.publicNetwork !== "ipv6",
-    publicIpv6: hcloud.publicNetwork !== "ipv4",
+    publicIpv4: hcloud.publicNetwork === "ipv4" || hcloud.publicNetwork === "dual-stack",
+    publicIpv6: hcloud.publicNetwork === "ipv6" || hcloud.publicNetwork === "dual-stack",
     ipv6Only: hcloud.publicNetwork === "ipv6",
+    privateOnly: hcloud.publicNetwork === "none",
+    natGateway: hcloud.natGateway !== undefined,
+    talosApiAddress: TALOS_API_ADDRESS[hcloud.publicNetwork].kind,
+    talosApiAddressExpr: TALOS_API_ADDRESS[hcloud.publicNetwork].expr,
+    apiAddressKind: API_ADDRESS_KIND[hcloud.publicNetwork],
     firewallRules: hcloud.firewallRules.length > 0,
     firewallIds: hcloud.firewallIds !== undefined,
     adopted: adoptedNodes(model).length > 0,
@@ -151,7 +184,7 @@ export const hcloudServers: Feature = {
     description: `Private network and subnet, spread placement groups, firewall (Talos and Kubernetes APIs from the admin networks), ${PRIMARY_IPS[hcloudOf(model).publicNetwork]} and a server per node from the Talos snapshot, the API ${
       hcloudOf(model).apiEndpoint === "load-balancer" ? "load balancer" : "floating IP (moved by Talos)"
     }.`,
-    diagram: ['nodes -- "public and private addresses, API endpoint" --> cluster'],
+    diagram: [`nodes -- "${hcloudOf(model).publicNetwork === "none" ? "private addresses" : "public and private addresses"}, API endpoint" --> cluster`],
   }),
   files: (model) => planModuleFiles(model, FOLDER, moduleView(model)),
   platform: (model) => {
@@ -186,6 +219,7 @@ export const hcloudServers: Feature = {
           networkZone: hcloud.networkZone,
           networkRange: hcloud.networkRange,
           networkId: hcloud.networkId ?? null,
+          natGateway: hcloud.natGateway ?? null,
           floatingIpId: hcloud.floatingIpId ?? null,
           firewallIds: hcloud.firewallIds === undefined ? null : [...hcloud.firewallIds],
           nodeCidr: model.network.cidr,
@@ -201,7 +235,7 @@ export const hcloudServers: Feature = {
         }),
       ],
       imports: adoptionImports(model),
-      outputs: [renderSection(FOLDER, "outputs", { ipv6Only: hcloud.publicNetwork === "ipv6" })],
+      outputs: [renderSection(FOLDER, "outputs", { apiAddressKind: API_ADDRESS_KIND[hcloud.publicNetwork] })],
     };
   },
 };

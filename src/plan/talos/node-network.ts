@@ -22,10 +22,32 @@ export function nodeNetworkDocuments(model: ClusterModel, node: NodeModel): Docu
     case "metal":
       return metalDocuments(model, node);
     case "hcloud":
-      // The cloud's metadata configures both NICs; the API endpoint is a load balancer or a
-      // floating IP that the hcloud module announces (HCloudVIPConfig), never a Layer 2 VIP.
+      // The cloud's metadata configures the NICs (a private-only server's default route is in
+      // commonNetworkDocuments); the API endpoint is a load balancer or a floating IP that the
+      // hcloud module announces (HCloudVIPConfig), never a Layer 2 VIP.
       return [];
   }
+}
+
+/**
+ * The link of a private-only Hetzner server (platform.hcloud.publicNetwork none): its one NIC,
+ * eth0, since the hcloud platform boots with net.ifnames=0 (talos internal/app/machined/pkg/
+ * runtime/v1alpha1/platform/hcloud/hcloud.go KernelArgs).
+ */
+const HCLOUD_PRIVATE_LINK = "eth0";
+
+/**
+ * What every node's network needs beside its own documents. A private-only Hetzner server's
+ * DHCP lease routes only the network, through the network's gateway (docs.hetzner.com
+ * networks architecture: the range via its first address, that address on-link), so its
+ * default route goes to that gateway too, where the network's route to the NAT gateway takes
+ * over (platform.hcloud.natGateway). A link the machine configuration names gets no default
+ * DHCP from Talos (operator_config.go: "interface is configured explicitly, don't run default
+ * dhcp4"), so DHCPv4Config keeps the lease.
+ */
+export function commonNetworkDocuments(model: ClusterModel): Document[] {
+  if (model.platform.kind !== "hcloud" || model.platform.publicNetwork !== "none") return [];
+  return [linkConfig(HCLOUD_PRIVATE_LINK, { gateway: model.platform.privateGateway }), dhcpv4Config(HCLOUD_PRIVATE_LINK)];
 }
 
 function carriesVip(model: ClusterModel, node: NodeModel): model is ClusterModel & { endpoint: { vip: string } } {

@@ -15,7 +15,7 @@ import { kubeSpanConfig, registryMirrorConfig, resolverConfig, systemVolumeConfi
 import { extensionServiceConfig } from "./extension-services.js";
 import { commonFirewallDocuments, nodeFirewallDocuments, roleFirewallDocuments } from "./firewall.js";
 import { holdsSecret, secretDocuments, secretsOf, type SecretDocuments } from "./secret-documents.js";
-import { nodeNetworkDocuments } from "./node-network.js";
+import { commonNetworkDocuments, nodeNetworkDocuments } from "./node-network.js";
 import { flags, nodeSettingsMachine } from "./node-settings.js";
 
 type Document = Record<string, unknown>;
@@ -127,6 +127,7 @@ function commonDocuments(model: ClusterModel): Document[] {
   if (model.addons.some((addon) => addon.id === "hcloud-ccm")) cluster["externalCloudProvider"] = { enabled: true };
   const documents: Document[] = [{ machine, cluster }];
   if (model.network.kubespan !== undefined) documents.push(kubeSpanConfig(model.network.kubespan));
+  documents.push(...commonNetworkDocuments(model));
   const resolver = resolverConfig(model.network);
   if (resolver !== undefined) documents.push(resolver);
   if (model.network.ntp.length > 0 || model.network.ptp.length > 0) {

@@ -17,6 +17,7 @@ import { kubespan } from "./kubespan.js";
 import { hcloudFirewallRules } from "./hcloud-firewall-rules.js";
 import { hcloudFloatingIp } from "./hcloud-floating-ip.js";
 import { hcloudPublicNetwork } from "./hcloud-public-network.js";
+import { hcloudPrivateOnly } from "./hcloud-private-only.js";
 import { adoptMachines } from "./adopt-machines.js";
 import { bgpPeers } from "./bgp-peers.js";
 import { clusterSubnetFamilies } from "./cluster-subnet-families.js";
@@ -79,6 +80,7 @@ export const RULES: readonly Rule[] = [
   hcloudFirewallRules,
   hcloudFloatingIp,
   hcloudPublicNetwork,
+  hcloudPrivateOnly,
   adoptMachines,
   bgpPeers,
   policyRouting,

@@ -35,6 +35,7 @@ export function ipFields(spec: ClusterSpec): IpField[] {
   for (const [i, c] of (s.kubernetes?.serviceSubnets ?? []).entries()) add(c, "cidr", "kubernetes", "serviceSubnets", i);
   for (const [name, host] of Object.entries(s.platform.proxmox?.hosts ?? {})) add(host.address, "host", "platform", "proxmox", "hosts", name, "address");
   add(s.platform.hcloud?.networkRange, "cidr", "platform", "hcloud", "networkRange");
+  add(s.platform.hcloud?.natGateway, "address", "platform", "hcloud", "natGateway");
   for (const [i, c] of (s.platform.hcloud?.adminCidrs ?? []).entries()) add(c, "cidr", "platform", "hcloud", "adminCidrs", i);
   s.platform.hcloud?.firewallRules?.forEach((rule, r) => rule.sources.forEach((c, k) => add(c, "interface", "platform", "hcloud", "firewallRules", r, "sources", k)));
   s.nodes.forEach((node, i) => {

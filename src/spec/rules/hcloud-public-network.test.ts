@@ -1,0 +1,62 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { check, ROOT } from "../spec.test-helper.js";
+import { checkSpec } from "../index.js";
+import type { ClusterSpec, HcloudPlatformSpec } from "../types.js";
+
+function fixture(name: string): ClusterSpec & { spec: { platform: { hcloud: HcloudPlatformSpec } } } {
+  const path = `fixtures/${name}/spec.yaml`;
+  const { spec, diagnostics } = checkSpec(readFileSync(join(ROOT, path), "utf8"), path);
+  if (spec?.spec.platform.hcloud === undefined || diagnostics.length > 0) throw new Error(`test setup: ${path} is not a valid hcloud spec`);
+  return structuredClone(spec) as ClusterSpec & { spec: { platform: { hcloud: HcloudPlatformSpec } } };
+}
+
+const lines = (spec: ClusterSpec): string[] => check(spec).map((d) => `${d.severity} ${d.code}: ${d.message}`);
+
+describe("IPv6-only and private-only Hetzner servers", () => {
+  it("accept the fixtures", () => {
+    expect(lines(fixture("hcloud-ipv6-only"))).toEqual([]);
+    expect(lines(fixture("hcloud-private"))).toEqual([]);
+    expect(lines(fixture("hcloud-floating-ip"))).toEqual([]);
+  });
+
+  it("keep the NAT gateway a server of the network, neither its gateway nor a node", () => {
+    const s = fixture("hcloud-private");
+    s.spec.platform.hcloud.natGateway = "192.168.1.2";
+    expect(lines(s)).toEqual([
+      "error spec/hcloud-nat-gateway: natGateway 192.168.1.2 is not in the private network 10.0.0.0/16: Hetzner routes the network's traffic only to a server of the network",
+    ]);
+    s.spec.platform.hcloud.natGateway = "10.0.0.1";
+    expect(lines(s)).toEqual([
+      "error spec/hcloud-nat-gateway: natGateway 10.0.0.1 is the network's own gateway, where Hetzner's router answers: the route would lead back to it",
+    ]);
+    s.spec.platform.hcloud.natGateway = "fd00::2";
+    expect(lines(s)).toEqual([
+      "error spec/hcloud-nat-gateway: natGateway fd00::2 is not in the private network 10.0.0.0/16: Hetzner routes the network's traffic only to a server of the network",
+    ]);
+  });
+
+  it("warn of a network without a way out only where the tree makes the network", () => {
+    const s = fixture("hcloud-private");
+    delete s.spec.platform.hcloud.natGateway;
+    expect(lines(s)).toEqual([
+      "warning spec/hcloud-private-only-egress: the servers have no public address and no natGateway: the tree's network has no route to the internet, so the nodes pull no image, reach no time server and no discovery service",
+    ]);
+    s.spec.platform.hcloud.networkId = 4711;
+    expect(lines(s)).toEqual([]);
+  });
+
+  it("ask an IPv6-only cluster for IPv6 nameservers and warn without a ghcr.io mirror", () => {
+    const s = fixture("hcloud-ipv6-only");
+    delete s.spec.registryMirrors;
+    s.spec.network.nameservers = ["185.12.64.1", "2a01:4ff:ff00::add:1"];
+    expect(lines(s)).toEqual([
+      "warning spec/hcloud-ipv6-only-registry: the servers are IPv6-only, but ghcr.io has no IPv6 address and Talos pulls the kubelet image from ghcr.io/siderolabs/kubelet: without a mirror, no kubelet starts",
+    ]);
+    delete s.spec.network.nameservers;
+    expect(lines(s)[0]).toBe(
+      "error spec/hcloud-ipv6-only: the servers are IPv6-only (publicNetwork: ipv6, line 12), but network.nameservers has no IPv6 address: Talos would ask its defaults, 1.1.1.1 and 8.8.8.8, which they cannot reach",
+    );
+  });
+});
