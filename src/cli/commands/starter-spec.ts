@@ -64,6 +64,7 @@ function platformSection(platform: StarterPlatform): string {
     hcloud:
       location: nbg1
       adminCidrs: [203.0.113.0/24] # who may reach the Talos and Kubernetes APIs: your networks
+      # publicNetwork: ipv6        # IPv6-only servers, no IPv4 to pay for (or none: nothing public)
   nodeClasses:
     small: { serverType: cx32 }    # Hetzner server types: hcloud server-type list
   nodes:
