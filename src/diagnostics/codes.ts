@@ -91,6 +91,7 @@ export const DIAGNOSTIC_CODES = {
   "spec/adopt-without-secrets": "a node adopts a running VM or server, but the tree would generate new cluster secrets (talos.secrets is not import)",
   "spec/adopt-without-vm-id": "a Proxmox node adopts a running VM without naming its host and vmId",
   "spec/adopt-without-network": "a node adopts a running Hetzner server, but the tree would make a private network of its own (no platform.hcloud.networkId)",
+  "spec/adopt-public-network": "a node adopts a running Hetzner server with one primary IP, but the servers are dual-stack or private-only",
   "spec/adopt-duplicate-id": "two nodes adopt the same Hetzner server or primary IP",
   "spec/adopt-endpoint-moves": "the adopted nodes' Kubernetes API endpoint would be a new load balancer or floating IP, so every running node's configuration changes endpoint",
   "spec/kubespan": "KubeSpan without the discovery service, or beside Cilium's native routing without carrying the Kubernetes networks",

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { compile } from "../../src/index.js";
 import { ROOT } from "../golden-corpus.js";
-import { ADOPTED_SERVERS, startFakeHcloudApi, type FakeHcloudApi } from "./fake-hcloud-api.js";
+import { ADOPTED_SERVERS, adoptedIpv6Id, startFakeHcloudApi, type FakeHcloudApi } from "./fake-hcloud-api.js";
 import { describeWithTools } from "./tools.js";
 import { changesOf, describeChanges, importsOf, makeMirrors, Workspace, type Mirrors, type ResourceChange } from "./workspace.js";
 
@@ -118,6 +118,41 @@ describeWithTools("adoption on Hetzner Cloud: running servers are imported, neve
     expect(edited.run.exitCode, edited.run.stderr).toBe(0);
     expect(describeChanges(changesOf(edited.plan)).filter((c) => !c.startsWith("update "))).toEqual([]);
     expect(describeChanges(changesOf(edited.plan)).filter((c) => c.startsWith("update module.cluster.talos_machine_configuration_apply.")).length).toBe(5);
+  }, 300_000);
+
+  it("imports an IPv6-only server with its primary IPv6, and keeps it and its address", async () => {
+    // The same servers as IPv6-only ones (platform.hcloud.publicNetwork ipv6): adopt names each
+    // one's primary IPv6, the API endpoint becomes a load balancer (a floating IP is an IPv4).
+    const ipv6Spec = SPEC.replace("    cidr: 10.0.1.0/24\n", '    cidr: 10.0.1.0/24\n    nameservers: ["2a01:4ff:ff00::add:1"]\n  registryMirrors:\n    ghcr.io: { endpoints: [https://ghcr-mirror.example.com] }\n')
+      .replace("      adminCidrs: [203.0.113.0/24]\n      apiEndpoint: floating-ip\n      floatingIpId: 98766\n", '      publicNetwork: ipv6\n      adminCidrs: ["2001:db8:1234::/48"]\n')
+      .replace(/primaryIpId: (\d+)/g, (_match, id: string) => `primaryIpId: ${adoptedIpv6Id(Number(id))}`);
+    const result = compile(ipv6Spec, { specPath: "spec.yaml" });
+    // The endpoint moves to the new load balancer: the one warning.
+    expect(result.diagnostics.map((d) => d.code)).toEqual(["spec/adopt-endpoint-moves"]);
+    const adopt = workspace("adopt-ipv6");
+    await adopt.write(result.files);
+    const { plan, run } = await adopt.planReal();
+    expect(run.exitCode, run.stderr).toBe(0);
+    const ipv6Ip = (node: string): string => `module.nodes.hcloud_primary_ip.ipv6["${node}"]`;
+    expect(importsOf(plan)).toMatchObject(
+      Object.fromEntries(Object.entries(ADOPTED).map(([node, id]) => [ipv6Ip(node), String(adoptedIpv6Id(ADOPTED_SERVERS[id]?.primaryIpId ?? 0))])),
+    );
+    const described = describeChanges(changesOf(plan));
+    expect(described.filter((c) => /^(destroy|replace) /.test(c))).toEqual([]);
+    expect(described.filter((c) => /hcloud_(server|primary_ip)\./.test(c) && c.startsWith("create "))).toEqual([
+      `create ${ipv6Ip("hetzner-wk-2")}`,
+      `create ${SERVER("hetzner-wk-2")}`,
+    ]);
+    const byAddress = new Map<string, ResourceChange>((plan.resource_changes ?? []).map((c) => [c.address, c]));
+    for (const node of Object.keys(ADOPTED)) {
+      expect(byAddress.get(ipv6Ip(node))?.change.actions, node).toEqual(["update"]);
+      expect(attribute(byAddress.get(ipv6Ip(node))?.change.after, "ip_network"), node).toBe("2001:db8:1::/64");
+      for (const key of KEPT) {
+        const change = byAddress.get(SERVER(node));
+        expect(attribute(change?.change.after, key), `${node}: ${key}`).toEqual(attribute(change?.change.before, key));
+      }
+    }
+    expect(api.unexpected, "Hetzner API calls the plan made that the fake API does not serve").toEqual([]);
   }, 300_000);
 
   it("stops before any import when a running server's type differs from its node class", async () => {

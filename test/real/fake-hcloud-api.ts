@@ -85,7 +85,7 @@ function adoptedServer(id: string, server: (typeof ADOPTED_SERVERS)[string]): un
     created: "2025-06-01T00:00:00+00:00",
     public_net: {
       ipv4: { id: server.primaryIpId, ip: server.publicIp, blocked: false, dns_ptr: "static.example.com" },
-      ipv6: { id: server.primaryIpId + 500, ip: "2001:db8:1::/64", blocked: false, dns_ptr: [] },
+      ipv6: { id: adoptedIpv6Id(server.primaryIpId), ip: "2001:db8:1::/64", blocked: false, dns_ptr: [] },
       floating_ips: [],
       firewalls: [{ id: OLD_FIREWALL_ID, status: "applied" }],
     },
@@ -109,18 +109,23 @@ function adoptedServer(id: string, server: (typeof ADOPTED_SERVERS)[string]): un
   };
 }
 
+/** The id of an adopted server's primary IPv6 (its public_net.ipv6.id). */
+export const adoptedIpv6Id = (primaryIpId: number): number => primaryIpId + 500;
+
 function adoptedPrimaryIp(id: string): unknown {
-  const entry = Object.entries(ADOPTED_SERVERS).find(([, server]) => String(server.primaryIpId) === id);
+  const entry = Object.entries(ADOPTED_SERVERS).find(([, server]) => String(server.primaryIpId) === id || String(adoptedIpv6Id(server.primaryIpId)) === id);
   if (entry === undefined) return undefined;
   const [serverId, server] = entry;
+  // A primary IPv6 is its /64 (Hetzner Cloud API primary_ips: ip, "2001:db8::/64" for ipv6).
+  const ipv6 = String(adoptedIpv6Id(server.primaryIpId)) === id;
   return {
     id: Number(id),
-    ip: server.publicIp,
+    ip: ipv6 ? "2001:db8:1::/64" : server.publicIp,
     labels: {},
     name: `primary_ip-${id}`,
-    type: "ipv4",
+    type: ipv6 ? "ipv6" : "ipv4",
     protection: { delete: false },
-    dns_ptr: [{ ip: server.publicIp, dns_ptr: "static.example.com" }],
+    dns_ptr: ipv6 ? [] : [{ ip: server.publicIp, dns_ptr: "static.example.com" }],
     assignee_id: Number(serverId),
     assignee_type: "server",
     auto_delete: true,

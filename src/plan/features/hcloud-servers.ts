@@ -162,7 +162,14 @@ function adoptionImports(model: ClusterModel): string[] {
   if (adopted.length === 0 || hcloud.networkId === undefined) return [];
   return [
     renderSection(FOLDER, "imports", {
-      servers: adopted.map((node) => ({ name: node.name, serverId: String(node.adopt.serverId), primaryIpId: String(node.adopt.primaryIpId) })),
+      // IPv6-only servers' one primary IP is their IPv6 (the spec rules refuse the others).
+      servers: adopted.map((node) => ({
+        name: node.name,
+        serverId: String(node.adopt.serverId),
+        primaryIpId: String(node.adopt.primaryIpId),
+        primaryIpResource: hcloud.publicNetwork === "ipv6" ? "ipv6" : "this",
+      })),
+      ipv6Only: hcloud.publicNetwork === "ipv6",
       subnetId: `${hcloud.networkId}-${model.network.cidr}`,
     }),
   ];

@@ -19,6 +19,11 @@ import type { Rule } from "./rule.js";
  *   cutting etcd and the kubelets off from each other; and one server and one primary IP per
  *   node: two import blocks for one object would have two resources manage it.
  *
+ * - hcloud: one public address per server, the primary IP adopt names: its IPv4, or its IPv6
+ *   for IPv6-only servers (publicNetwork ipv6). A dual-stack server has two and a private-only
+ *   one none, and a running server never changes its public network (src/lock/impact.ts), so
+ *   those are refused rather than imported in part.
+ *
  * And a warning on hcloud: an endpoint the tree makes (a new load balancer or floating IP)
  * moves the Kubernetes API of every node's configuration to a new address.
  */
@@ -63,6 +68,16 @@ export const adoptMachines: Rule = (ctx) => {
       path: specPath("nodes", first.i, "adopt"),
       at: "key",
       hint: "set platform.hcloud.networkId to the running cluster's network (its subnet network.cidr is then imported too)",
+    });
+  }
+  const publicNetwork = hcloud.publicNetwork ?? "ipv4";
+  if (publicNetwork === "dual-stack" || publicNetwork === "none") {
+    ctx.report({
+      code: "spec/adopt-public-network",
+      message: `nodes[${first.i}].adopt takes over the running server of ${first.node.name} with its one primary IP, but publicNetwork ${publicNetwork} gives every server ${publicNetwork === "none" ? "none" : "two, an IPv4 and an IPv6"}`,
+      path: specPath("nodes", first.i, "adopt"),
+      at: "key",
+      hint: "adopt servers with publicNetwork ipv4 (adopt names the primary IPv4) or ipv6 (the primary IPv6), as the running servers have it",
     });
   }
   const servers = adopted.flatMap(({ i, node, adopt }) => (typeof adopt === "object" ? [{ i, name: node.name, adopt }] : []));

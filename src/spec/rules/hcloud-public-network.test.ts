@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { check, ROOT } from "../spec.test-helper.js";
 import { checkSpec } from "../index.js";
 import type { ClusterSpec, HcloudPlatformSpec } from "../types.js";
+import { compile } from "../../index.js";
+import { stringify } from "yaml";
 
 function fixture(name: string): ClusterSpec & { spec: { platform: { hcloud: HcloudPlatformSpec } } } {
   const path = `fixtures/${name}/spec.yaml`;
@@ -58,5 +60,24 @@ describe("IPv6-only and private-only Hetzner servers", () => {
     expect(lines(s)[0]).toBe(
       "error spec/hcloud-ipv6-only: the servers are IPv6-only (publicNetwork: ipv6, line 12), but network.nameservers has no IPv6 address: Talos would ask its defaults, 1.1.1.1 and 8.8.8.8, which they cannot reach",
     );
+  });
+
+  it("adopt a running server with its one primary IP: the IPv4, or the IPv6 of an IPv6-only one", () => {
+    const s = fixture("adopt-hcloud");
+    s.spec.platform.hcloud.publicNetwork = "dual-stack";
+    expect(lines(s)).toEqual([
+      "error spec/adopt-public-network: nodes[0].adopt takes over the running server of hetzner-cp-1 with its one primary IP, but publicNetwork dual-stack gives every server two, an IPv4 and an IPv6",
+    ]);
+    s.spec.platform.hcloud.publicNetwork = "ipv6";
+    s.spec.platform.hcloud.apiEndpoint = "load-balancer";
+    delete s.spec.platform.hcloud.floatingIpId;
+    s.spec.platform.hcloud.adminCidrs = ["2001:db8:1234::/48"];
+    s.spec.network.nameservers = ["2a01:4ff:ff00::add:1"];
+    s.spec.registryMirrors = { "ghcr.io": { endpoints: ["https://ghcr-mirror.example.com"] } };
+    const result = compile(stringify(s), { specPath: "spec.yaml" });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const imports = result.files.find((f) => f.path === "imports.tf")?.contents ?? "";
+    expect(imports).toContain('to = module.nodes.hcloud_primary_ip.ipv6["hetzner-cp-1"]');
+    expect(imports).not.toContain("hcloud_primary_ip.this");
   });
 });
