@@ -20,16 +20,30 @@ function where(model: ClusterModel): string {
     case "hcloud":
       return `as Hetzner Cloud servers in ${platform.location}, in ${
         platform.networkId === undefined ? `a private network ${platform.networkRange}` : `the project's existing private network ${platform.networkId} (${platform.networkRange})`
-      }${platform.firewallIds === undefined ? "" : `, behind the tree's firewall and the project's firewall${platform.firewallIds.length > 1 ? "s" : ""} ${platform.firewallIds.join(", ")}`}`;
+      }${PUBLIC_NETWORK[platform.publicNetwork]}${platform.firewallIds === undefined ? "" : `, behind the tree's firewall and the project's firewall${platform.firewallIds.length > 1 ? "s" : ""} ${platform.firewallIds.join(", ")}`}`;
     case "metal":
       // An adopted cluster's machines run it already; a new one's wait in maintenance mode.
       return model.talos.secrets === "import" ? "on machines that already run this cluster" : "on machines that already run Talos in maintenance mode";
   }
 }
 
+/** Which of a Hetzner load balancer's addresses the API endpoint is. */
+const LOAD_BALANCER_ADDRESS = { ipv4: "", "dual-stack": "", ipv6: " at its IPv6", none: " at its private address (its public interface off)" } as const;
+
+/** What a Hetzner server has besides its private address (platform.hcloud.publicNetwork). */
+const PUBLIC_NETWORK = {
+  ipv4: "",
+  "dual-stack": ", each with a public IPv4 and IPv6",
+  ipv6: ", each with a public IPv6 and no IPv4",
+  none: ", with no public address",
+} as const;
+
 function endpointLine(model: ClusterModel): string {
   const endpoint = model.endpoint;
-  if (endpoint.created === "load-balancer") return `The Kubernetes API is reached through a Hetzner load balancer on port ${endpoint.port}.`;
+  if (endpoint.created === "load-balancer") {
+    const address = model.platform.kind === "hcloud" ? LOAD_BALANCER_ADDRESS[model.platform.publicNetwork] : "";
+    return `The Kubernetes API is reached through a Hetzner load balancer${address} on port ${endpoint.port}.`;
+  }
   if (endpoint.created === "floating-ip") {
     const existing = model.platform.kind === "hcloud" ? model.platform.floatingIpId : undefined;
     const ip = existing === undefined ? "a Hetzner floating IP" : `the project's Hetzner floating IP ${existing}`;
@@ -49,7 +63,7 @@ function adoptionLine(model: ClusterModel): string {
   const machines =
     model.platform.kind === "proxmox"
       ? count(adopted, "running VM", "running VMs")
-      : `${count(adopted, "running server", "running servers")} with ${adopted === 1 ? "its" : "their"} primary IPv4 and the node subnet`;
+      : `${count(adopted, "running server", "running servers")} with ${adopted === 1 ? "its" : "their"} primary ${model.platform.kind === "hcloud" && model.platform.publicNetwork === "ipv6" ? "IPv6" : "IPv4"} and the node subnet`;
   const made = model.platform.kind === "proxmox" ? count(created, "new VM", "new VMs") : count(created, "new server", "new servers");
   return `The first apply takes the cluster over: it imports its secrets (its secrets.yaml), its bootstrap, ${machines}${
     created === 0 ? "" : `, creates ${made}`
