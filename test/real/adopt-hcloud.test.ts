@@ -123,7 +123,7 @@ describeWithTools("adoption on Hetzner Cloud: running servers are imported, neve
   it("imports an IPv6-only server with its primary IPv6, and keeps it and its address", async () => {
     // The same servers as IPv6-only ones (platform.hcloud.publicNetwork ipv6): adopt names each
     // one's primary IPv6, the API endpoint becomes a load balancer (a floating IP is an IPv4).
-    const ipv6Spec = SPEC.replace("    cidr: 10.0.1.0/24\n", '    cidr: 10.0.1.0/24\n    nameservers: ["2a01:4ff:ff00::add:1"]\n  registryMirrors:\n    ghcr.io: { endpoints: [https://ghcr-mirror.example.com] }\n')
+    const ipv6Spec = SPEC.replace("    cidr: 10.0.1.0/24\n", '    cidr: 10.0.1.0/24\n    nameservers: ["2a01:4ff:ff00::add:1"]\n  registryMirrors:\n    ghcr.io: { endpoints: [https://ghcr-mirror.example.com] }\n    factory.talos.dev: { endpoints: [https://factory-mirror.example.com] }\n')
       .replace("      adminCidrs: [203.0.113.0/24]\n      apiEndpoint: floating-ip\n      floatingIpId: 98766\n", '      publicNetwork: ipv6\n      adminCidrs: ["2001:db8:1234::/48"]\n')
       .replace(/primaryIpId: (\d+)/g, (_match, id: string) => `primaryIpId: ${adoptedIpv6Id(Number(id))}`);
     const result = compile(ipv6Spec, { specPath: "spec.yaml" });

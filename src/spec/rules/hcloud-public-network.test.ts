@@ -49,13 +49,16 @@ describe("IPv6-only and private-only Hetzner servers", () => {
     expect(lines(s)).toEqual([]);
   });
 
-  it("ask an IPv6-only cluster for IPv6 nameservers and warn without a ghcr.io mirror", () => {
+  it("ask an IPv6-only cluster for IPv6 nameservers and warn without mirrors of ghcr.io and the image factory", () => {
     const s = fixture("hcloud-ipv6-only");
     delete s.spec.registryMirrors;
     s.spec.network.nameservers = ["185.12.64.1", "2a01:4ff:ff00::add:1"];
     expect(lines(s)).toEqual([
-      "warning spec/hcloud-ipv6-only-registry: the servers are IPv6-only, but ghcr.io has no IPv6 address and Talos pulls the kubelet image from ghcr.io/siderolabs/kubelet: without a mirror, no kubelet starts",
+      "warning spec/hcloud-ipv6-only-registry: the servers are IPv6-only, but they would pull from ghcr.io (Talos's kubelet image, ghcr.io/siderolabs/kubelet: no kubelet starts) and factory.talos.dev (the installer image every talosctl upgrade pulls), which have no IPv6 address",
     ]);
+    s.spec.registryMirrors = { "ghcr.io": { endpoints: ["https://ghcr-mirror.example.com"] } };
+    s.spec.talos = { ...s.spec.talos, installerMirror: "registry.example.com/talos" };
+    expect(lines(s)).toEqual([]);
     delete s.spec.network.nameservers;
     expect(lines(s)[0]).toBe(
       "error spec/hcloud-ipv6-only: the servers are IPv6-only (publicNetwork: ipv6, line 12), but network.nameservers has no IPv6 address: Talos would ask its defaults, 1.1.1.1 and 8.8.8.8, which they cannot reach",

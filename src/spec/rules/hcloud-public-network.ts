@@ -15,9 +15,11 @@ import type { Rule } from "./rule.js";
  * - name resolution: Talos falls back to 1.1.1.1 and 8.8.8.8 (pkg/machinery v1.13.9
  *   constants.DefaultPrimaryResolver, DefaultSecondaryResolver), IPv4 addresses.
  * - ghcr.io has no IPv6 address, and Talos pulls its kubelet from there (constants.KubeletImage
- *   "ghcr.io/siderolabs/kubelet"; siderolabs/talos#6281: on an IPv6-only machine the kubelet
- *   never starts). A mirror reachable over IPv6 solves it, and so do DNS64 nameservers behind a
- *   NAT64 gateway, which the spec cannot see: a warning, not an error.
+ *   "ghcr.io/siderolabs/kubelet"; siderolabs/talos#6281, and hcloud-talos/terraform-hcloud-talos
+ *   #252 on Hetzner: on an IPv6-only server the kubelet never starts); nor had the image
+ *   factory (siderolabs/talos#9372), where the tree's installer image is, pulled at every
+ *   upgrade. Mirrors reachable over IPv6 solve it, and so do DNS64 nameservers behind a NAT64
+ *   gateway, which the spec cannot see: a warning, not an error.
  */
 export const hcloudPublicNetwork: Rule = (ctx) => {
   const s = ctx.spec.spec;
@@ -61,13 +63,20 @@ export const hcloudPublicNetwork: Rule = (ctx) => {
       hint: "set network.nameservers to IPv6 resolvers, e.g. Hetzner's 2a01:4ff:ff00::add:1 and 2a01:4ff:ff00::add:2",
     });
   }
-  if (s.registryMirrors?.["ghcr.io"] === undefined) {
+  // What the nodes pull from a registry without an IPv6 address, with no way around it in the spec.
+  const unreachable = [
+    ...(s.registryMirrors?.["ghcr.io"] === undefined ? ["ghcr.io (Talos's kubelet image, ghcr.io/siderolabs/kubelet: no kubelet starts)"] : []),
+    ...(s.talos?.installerMirror === undefined && s.registryMirrors?.["factory.talos.dev"] === undefined
+      ? ["factory.talos.dev (the installer image every talosctl upgrade pulls)"]
+      : []),
+  ];
+  if (unreachable.length > 0) {
     ctx.report({
       code: "spec/hcloud-ipv6-only-registry",
       severity: "warning",
-      message: `the servers are IPv6-only, but ghcr.io has no IPv6 address and Talos pulls the kubelet image from ghcr.io/siderolabs/kubelet: without a mirror, no kubelet starts`,
+      message: `the servers are IPv6-only, but they would pull from ${unreachable.join(" and ")}, which ${unreachable.length === 1 ? "has" : "have"} no IPv6 address`,
       path: specPath("platform", "hcloud", "publicNetwork"),
-      hint: "add registryMirrors ghcr.io with an endpoint reachable over IPv6; with DNS64 nameservers behind a NAT64 gateway the pull works and this warning stays",
+      hint: "add registryMirrors for them with endpoints reachable over IPv6 (or talos.installerMirror for the installer); with DNS64 nameservers behind a NAT64 gateway the pulls work and this warning stays",
     });
   }
 };
