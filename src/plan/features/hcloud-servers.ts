@@ -3,7 +3,8 @@
  * placement groups, a firewall for the Talos and Kubernetes APIs, one server per node from the
  * Talos snapshot, and the API endpoint (a load balancer, or a floating IP that Talos moves).
  * The machine configuration is applied by modules/talos-cluster over each server's public
- * IPv4, never through user_data, so that later spec changes reach running nodes.
+ * IPv4 (its IPv6, or its private address: platform.hcloud.publicNetwork), never through
+ * user_data, so that later spec changes reach running nodes.
  */
 import type { ClusterModel, HcloudModel, NodeModel } from "../../model/model.js";
 import type { AdoptedServerSpec, HcloudFirewallRuleSpec } from "../../spec/types.js";
@@ -56,9 +57,10 @@ function hcloudOf(model: ClusterModel): HcloudModel {
 }
 
 /**
- * The endpoint's public address, as the module knows it. IPv6-only servers reach the load
- * balancer at its IPv6 (a Hetzner load balancer has both, and no firewall); the spec rules
- * refuse the floating IP for them (src/spec/rules/hcloud-public-network.ts).
+ * The endpoint's address, as the module knows it. IPv6-only servers reach the load balancer at
+ * its IPv6 (a Hetzner load balancer has both, and no firewall), private-only ones at its
+ * private address; the spec rules refuse the floating IP for both
+ * (src/spec/rules/hcloud-public-network.ts, hcloud-private-only.ts).
  */
 function apiAddressExpr(hcloud: HcloudModel): string {
   if (hcloud.apiEndpoint === "load-balancer") return LOAD_BALANCER_ADDRESS[hcloud.publicNetwork];
