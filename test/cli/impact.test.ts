@@ -65,4 +65,23 @@ describe("build reports what an edit does to running machines", () => {
     expect(allowed.exitCode).toBe(0);
     expect(allowed.stdout).toContain("  cp-2: replaced (host ");
   });
+
+  it("calls a Hetzner cluster's public network changed a replacement of every server, and refuses it for the control planes", async () => {
+    // The hcloud provider powers a server off to change its public network or take a primary
+    // IP from it: the tree never does that to a running server (src/lock/impact.ts).
+    dir = workspace({ "spec.yaml": "hcloud-floating-ip" });
+    const spec = join(dir, "spec.yaml");
+    expect((await runBin(["build", "spec.yaml", "-o", "infra", "-q"], { cwd: dir })).exitCode).toBe(0);
+    const lock = readFileSync(join(dir, "infra", "machines.lock.json"), "utf8");
+    editSpec(spec, (doc) => doc.setIn(["spec", "platform", "hcloud", "publicNetwork"], "ipv4"));
+    const refused = await runBin(["build", "spec.yaml", "-o", "infra", "--no-color"], { cwd: dir });
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain("error[cli/replaces-control-plane]: the rebuilt infra/ replaces control plane edge-cp-1");
+    expect(readFileSync(join(dir, "infra", "machines.lock.json"), "utf8")).toBe(lock);
+    const checked = await runBin(["build", "spec.yaml", "-o", "infra", "--check", "--no-color"], { cwd: dir });
+    expect(checked.exitCode).toBe(1);
+    expect(checked.stdout).toContain(
+      "  edge-wk-1: replaced (public network dual-stack -> ipv4: a running server keeps the public addresses it has, or is powered off to lose one; recreate it (-replace its server))",
+    );
+  });
 });
