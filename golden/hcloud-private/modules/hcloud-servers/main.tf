@@ -82,6 +82,9 @@ resource "hcloud_server" "this" {
   firewall_ids       = [hcloud_firewall.this.id]
   labels             = merge(local.labels, { role = each.value.role })
 
+  # No public address: the provider creates the server powered off, attaches it to the
+  # network, then starts it (terraform-provider-hcloud internal/server resource.go,
+  # onServerCreateWithoutPublicNet), so Talos boots with its private link already there.
   public_net {
     ipv4_enabled = false
     ipv6_enabled = false
