@@ -32,10 +32,10 @@ await bundle({
 });
 
 // What the CLI's output is a function of, besides the spec: every source, template, schema and
-// data file, and the dependency pins. The up-to-date cache (src/cli/commands/build-cache.ts)
+// data file, the scripts that turn them into dist/, and the dependency pins. The up-to-date cache (src/cli/commands/build-cache.ts)
 // keys on it, so a rebuilt compiler never trusts what an older one wrote.
 const inputs = (
-  await fg(["src/**", "templates/**", "schemas/**", "data/**", "package.json", "package-lock.json"], { cwd: root })
+  await fg(["src/**", "templates/**", "schemas/**", "data/**", "scripts/build.mjs", "scripts/precompile-*.mjs", "package.json", "package-lock.json"], { cwd: root })
 ).sort();
 const buildId = createHash("sha256");
 for (const file of inputs) buildId.update(file).update("\0").update(readFileSync(join(root, file))).update("\0");
@@ -89,6 +89,9 @@ const vendorPlugin = {
 // @cdktf/hcl2json, a CommonJS package kept outside for its .wasm file, becomes a require().
 // Whitespace and syntax are minified (a third fewer bytes for V8 to read and pre-parse on a run
 // without a code cache); names are kept, so an internal error's stack still reads.
+// The file is the function Node's CommonJS loader would wrap the module in, not a module: the
+// launcher compiles its text as read, with no wrapped copy of it (src/launcher/bundle-source.ts).
+// The wrapper opens on the first line, so every line keeps its number for the source map.
 await bundle({
   define: { ...define, "import.meta.url": "__importMetaUrl" },
   entryPoints: [join(root, "src/cli/main.ts")],
@@ -100,7 +103,8 @@ await bundle({
   external: ["@cdktf/hcl2json", "prettier"],
   plugins: [vendorPlugin],
   supported: { "dynamic-import": false },
-  banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  banner: { js: "(function (exports, require, module, __filename, __dirname) {const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  footer: { js: "})" },
 });
 
 // The launcher reads the CLI bundle as latin1 (no UTF-8 validation): that is only the same

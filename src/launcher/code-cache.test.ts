@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { codeCacheFile, readCodeCache, writeCodeCache } from "./code-cache.js";
+import { codeCacheFile, writeCodeCache } from "./code-cache.js";
 
 let base: string;
 afterEach(() => rmSync(base, { recursive: true, force: true }));
@@ -37,13 +37,13 @@ describe("writeCodeCache", () => {
       "build-old3-node20-x64.v8",
       "validate-aaaa-node20-x64.v8",
     ]);
-    expect(readCodeCache({ folder, name: "build-new-node20-x64.v8" })?.toString()).toBe("new");
+    expect(readFileSync(join(folder, "build-new-node20-x64.v8"), "utf8")).toBe("new");
   });
 
   it("never throws: a cache folder that cannot be made only costs speed", () => {
     base = mkdtempSync(join(tmpdir(), "code-cache-"));
     writeFileSync(join(base, "code"), "a file in the way");
     expect(() => writeCodeCache({ folder: join(base, "code"), name: "build-x.v8" }, Buffer.from("x"))).not.toThrow();
-    expect(readCodeCache({ folder: join(base, "code"), name: "build-x.v8" })).toBeUndefined();
+    expect(existsSync(join(base, "code", "build-x.v8"))).toBe(false);
   });
 });

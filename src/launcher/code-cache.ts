@@ -14,7 +14,7 @@
  * match (`cachedDataRejected`): the run then compiles as usual and writes a new one. Every
  * failure here only costs speed. TALOS_HCLGEN_NO_CACHE=1 turns it off.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cacheFolder } from "../cli/cache-folder.js";
 
@@ -32,14 +32,6 @@ export function codeCacheFile(env: Readonly<Record<string, string | undefined>>,
     folder: join(base, "code"),
     name: `${safeCommand}-${buildId.slice(0, 16)}-node${process.versions.node}-${process.arch}.v8`,
   };
-}
-
-export function readCodeCache(file: CodeCacheFile): Buffer | undefined {
-  try {
-    return readFileSync(join(file.folder, file.name));
-  } catch {
-    return undefined;
-  }
 }
 
 /** How many caches of one command to keep: one per compiler build and Node version in use. */

@@ -1,6 +1,6 @@
 /**
  * What bin/talos-hclgen.js runs: answers a build of an up-to-date tree itself (up-to-date.ts),
- * else loads the CLI bundle (dist/cli.cjs) through a V8 code cache (code-cache.ts). Kept tiny
+ * else compiles the CLI bundle (dist/cli.cjs) with a V8 code cache (code-cache.ts, bundle-source.ts). Kept tiny
  * and free of the CLI's imports: everything here runs before the bundle, on every start.
  */
 import { fastBuildArgs, upToDateOutput } from "./up-to-date.js";
@@ -41,12 +41,12 @@ function runCli(): void {
   // Loaded here, not imported at the top: node:v8 alone loads ~30 internal modules, which the
   // up-to-date answer above does not need (measured with process.moduleLoadList, Node 20).
   /* eslint-disable @typescript-eslint/no-require-imports */
-  const { readFileSync } = require("node:fs") as typeof import("node:fs");
   const { createRequire } = require("node:module") as typeof import("node:module");
   const { dirname, join } = require("node:path") as typeof import("node:path");
   const { setFlagsFromString } = require("node:v8") as typeof import("node:v8");
   const { Script } = require("node:vm") as typeof import("node:vm");
-  const { codeCacheFile, readCodeCache, writeCodeCache } = require("./code-cache.js") as typeof import("./code-cache.js");
+  const { codeCacheFile, writeCodeCache } = require("./code-cache.js") as typeof import("./code-cache.js");
+  const { readBundleSource } = require("./bundle-source.js") as typeof import("./bundle-source.js");
   /* eslint-enable @typescript-eslint/no-require-imports */
 
   // A run is short and mostly cold code. V8 hands a function to its optimizing compiler
@@ -56,6 +56,8 @@ function runCli(): void {
   // line it was measured on: V8 prints an error for a flag it no longer knows.
   if (process.versions.node.startsWith("20.")) setFlagsFromString("--interrupt-budget=540672");
 
+  // The bundle is a function expression: the CommonJS wrapper, written by scripts/build.mjs
+  // (bundle-source.ts says why). Compiled here with or without a code cache; never require()d.
   const bundle = join(__dirname, "cli.cjs");
   const bundleRequire = createRequire(bundle);
   const debug = process.env["TALOS_HCLGEN_DEBUG"] === "code-cache";
@@ -64,21 +66,12 @@ function runCli(): void {
   type ModuleFunction = (exports: object, require: NodeJS.Require, module: { exports: object }, filename: string, dirname: string) => void;
 
   const file = codeCacheFile(process.env, __TALOS_HCLGEN_BUILD_ID__, process.argv[2] ?? "");
-  if (file === undefined) {
-    bundleRequire(bundle);
-    return;
-  }
-  const cachedData = readCodeCache(file);
-  // The bundle is ASCII only (scripts/build.mjs checks): latin1 reads it as the same string
-  // without UTF-8 validation, ~3 ms less for its 1.5 MB on every start.
-  const source = readFileSync(bundle, "latin1");
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-    filename: bundle,
-    ...(cachedData === undefined ? {} : { cachedData }),
-  });
+  const { source, cachedData } = readBundleSource(bundle, file === undefined ? undefined : join(file.folder, file.name));
+  const script = new Script(source, { filename: bundle, ...(cachedData === undefined ? {} : { cachedData }) });
   const fresh = cachedData === undefined || script.cachedDataRejected === true;
-  if (debug) process.stderr.write(`code cache: ${cachedData === undefined ? "none" : fresh ? "rejected" : "used"} (${join(file.folder, file.name)})\n`);
-  if (fresh) {
+  if (debug && file !== undefined)
+    process.stderr.write(`code cache: ${cachedData === undefined ? "none" : fresh ? "rejected" : "used"} (${join(file.folder, file.name)})\n`);
+  if (fresh && file !== undefined) {
     process.once("exit", (code) => {
       if (code === 0 || code === 1) writeCodeCache(file, script.createCachedData());
     });

@@ -3,10 +3,10 @@
  * how fast a command starts: every run must print and write exactly what a run without it
  * does, whatever state the cache file is in.
  */
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt, runBin, workspace, type RunResult } from "./harness.js";
+import { ensureBuilt, ROOT, runBin, workspace, type RunResult } from "./harness.js";
 
 let dir: string;
 beforeAll(ensureBuilt);
@@ -56,7 +56,8 @@ describe("the code cache", () => {
     await build("out-a");
     const [name = ""] = readdirSync(codeDir());
     const path = join(codeDir(), name);
-    const garbage = Buffer.alloc(4096, 7);
+    // Larger than the bundle: the launcher reads both through one buffer (src/launcher/bundle-source.ts).
+    const garbage = Buffer.alloc(statSync(join(ROOT, "dist", "cli.cjs")).size + 4096, 7);
     writeFileSync(path, garbage);
     const damaged = await build("out-b");
     expect(damaged.cache).toBe("rejected");
