@@ -72,6 +72,17 @@ for (const [name, file] of Object.entries(vendored)) {
     minifySyntax: true,
   });
 }
+// The explaining schema validator, which src/spec/schema-validator.ts loads only for a spec the
+// accepting one refused (scripts/precompile-schema.mjs): one self-contained file, at the path
+// it has beside the sources, relative to every dist/ bundle and chunk.
+await bundle({
+  entryPoints: [join(root, "src/spec/generated/schema-validator.cjs")],
+  outfile: join(root, "dist/generated/schema-validator.cjs"),
+  format: "cjs",
+  minifyWhitespace: true,
+  minifySyntax: true,
+});
+
 /** Points the CLI's imports of a vendored library at its file beside dist/cli.cjs. */
 const vendorPlugin = {
   name: "vendored",

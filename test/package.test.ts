@@ -72,6 +72,28 @@ describe("the packed package", () => {
     }
   });
 
+  it("explains a refused spec through the bin and the library, from the validator it loads only then", async () => {
+    // The explaining validator is a file of its own (dist/generated/, scripts/precompile-schema.mjs).
+    expect(existsSync(join(project, "node_modules", "talos-hclgen", "dist", "generated", "schema-validator.cjs"))).toBe(true);
+    writeFileSync(join(project, "typo.yaml"), "apiVersion: talos-hclgen/v1\nkind: Cluster\nmetadata:\n  nmae: x\n");
+    const refused = await execa(bin(), ["build", "typo.yaml", "-o", "infra-typo", "--no-color"], { cwd: project, reject: false });
+    expect({ exitCode: refused.exitCode, stderr: refused.stderr }).toEqual({
+      exitCode: 2,
+      stderr: [
+        'typo.yaml:1:1: error[schema/required]: missing required field "spec" at the top level',
+        'typo.yaml:4:3: error[schema/unknown-field]: unknown field "nmae" in metadata',
+        '  hint: did you mean "name"?',
+        "2 errors",
+        "nothing was written",
+      ].join("\n"),
+    });
+    writeFileSync(
+      join(project, "typo.mjs"),
+      'import { compile } from "talos-hclgen";\nimport { readFileSync } from "node:fs";\nconst r = compile(readFileSync("typo.yaml", "utf8"), { specPath: "typo.yaml" });\nconsole.log(r.diagnostics.map((d) => d.code).join(" "));\n',
+    );
+    expect((await execa("node", ["typo.mjs"], { cwd: project })).stdout).toBe("schema/required schema/unknown-field");
+  });
+
   it.skipIf(tools === null && !toolsRequired)("validates a tree offline with the schemas it ships (needs tofu: npm run tools)", async () => {
     if (tools === null) throw new Error("no tofu: run npm run tools (CI=true: this test never skips)");
     const result = await execa(bin(), ["validate", "infra-proxmox", "--offline"], {

@@ -39,7 +39,7 @@ describe("the schema file", () => {
   });
 
   it("is inlined by ajv so pattern errors carry their definition name", () => {
-    const generated = readFileSync(join(ROOT, "src/spec/generated/schema-validator.js"), "utf8");
+    const generated = readFileSync(join(ROOT, "src/spec/generated/schema-validator.cjs"), "utf8");
     for (const name of Object.keys(PATTERN_EXPECTATIONS)) expect(generated, name).toContain(`"#/definitions/${name}/pattern"`);
   });
 });

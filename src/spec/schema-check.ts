@@ -2,16 +2,19 @@ import type { ErrorObject } from "ajv";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { describeValue } from "./describe-value.js";
 import { displayPath } from "./display-path.js";
-import validate from "./generated/schema-validator.js";
+import accepts from "./generated/schema-accepts.js";
 import type { Locator } from "./locate.js";
 import { errorContext, mapError } from "./schema-messages.js";
+import { explainingValidator } from "./schema-validator.js";
 
 /**
  * Validate the parsed value against the precompiled schema and turn ajv's errors into our
  * diagnostics: positioned on the YAML node, worded for people, one per problem.
  */
 export function checkSchema(value: unknown, locator: Locator, text: string): Diagnostic[] {
-  if (validate(value)) return [];
+  if (accepts(value)) return [];
+  const validate = explainingValidator();
+  if (validate(value)) return []; // never: both come from one schema with the same options
   return mapSchemaErrors(validate.errors ?? [], value, locator, text);
 }
 
