@@ -233,6 +233,17 @@ function defineCommands(s) {
       },
     },
     {
+      // The floor of every compiling run on a fresh runner: starting Node, the launcher, the
+      // CLI bundle and the code cache the install wrote, and no work (build --help). What a
+      // --check adds to this is the compile itself.
+      name: "load only (build --help), fresh runner",
+      prepare(round) {
+        const cache = join(work, "fresh-runner-help", String(round));
+        cpSync(s.installCache, cache, { recursive: true });
+        return { args: [cli, "build", "--help"], cwd: work, env: { TALOS_HCLGEN_CACHE_DIR: cache } };
+      },
+    },
+    {
       // CI on a fresh machine that installed without scripts (--ignore-scripts): no code cache
       // and no up-to-date cache, so --check compiles cold (and writes the code cache at exit).
       name: "build --check, fresh runner, no install scripts",
