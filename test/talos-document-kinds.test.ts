@@ -4,7 +4,7 @@
  * and the v1.13 one has not, and every kind said to replace a v1alpha1 field is one of them.
  */
 import { describe, expect, it } from "vitest";
-import { NEW_IN_V1_14, REPLACES_A_V1ALPHA1_FIELD } from "../src/spec/talos-document-kinds.js";
+import { NEW_IN_V1_14, REPLACES_A_V1ALPHA1_FIELD } from "../src/catalog/talos-document-kinds.js";
 import { compile } from "../src/index.js";
 import { upstreamSchema } from "./tools.js";
 

@@ -4,7 +4,7 @@
  * mistake is the user's, so it is reported and exits 2, never thrown.
  */
 import { parseArgs } from "node:util";
-import { didYouMean } from "./did-you-mean.js";
+import { didYouMean } from "../base/did-you-mean.js";
 import { ExitCode } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
 

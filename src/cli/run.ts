@@ -4,7 +4,7 @@
  * reported by the commands as diagnostics or usage errors (exit 2).
  */
 import { COMMANDS, type CommandEntry } from "./commands.js";
-import { didYouMean } from "./did-you-mean.js";
+import { didYouMean } from "../base/did-you-mean.js";
 import { ExitCode } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
 import { packageVersion } from "./package-root.js";

@@ -2,6 +2,7 @@
  * Diagnostics are values: every stage returns them, the CLI sorts and renders them.
  * A user mistake is never an exception; `throw` is reserved for bugs (exit 3).
  */
+import { compareStrings } from "../base/compare.js";
 
 export type Severity = "error" | "warning";
 
@@ -51,10 +52,6 @@ export function formatPath(path: readonly PathSegment[]): string {
     else out += `[${JSON.stringify(segment)}]`;
   }
   return out;
-}
-
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The file a diagnostic is about, or "" when it is about no file in particular. */

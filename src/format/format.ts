@@ -5,7 +5,7 @@
  */
 import type { PlannedFile } from "../plan/planned-file.js";
 import type { GeneratedFile } from "../types.js";
-import { trimEndWhile } from "../spec/trim-runs.js";
+import { trimEndWhile } from "../base/trim-runs.js";
 import { formatHcl } from "./hcl.js";
 
 /**

@@ -20,7 +20,7 @@ import {
   Start,
 } from "./hcl-scan.js";
 import { Kind, Tokens } from "./hcl-tokens.js";
-import { isGoSpace, isJsSpace, trimEndWhile, trimStartWhile } from "../spec/trim-runs.js";
+import { isGoSpace, isJsSpace, trimEndWhile, trimStartWhile } from "../base/trim-runs.js";
 
 /** The blanks a line comment loses at its end (hclwrite). */
 const isLineBlank = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0d;

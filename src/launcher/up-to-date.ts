@@ -25,7 +25,7 @@ import { LEFTOVER } from "../output/leftovers.js";
 import { JOURNAL_NAME, LOCK_NAME, MANIFEST_NAME, parentOf } from "../output/paths.js";
 import { displayPath } from "../cli/spec-inputs.js";
 import { readEntry, settledBefore, stampOf, statKey, writeEntry, type CacheEntry } from "../cli/up-to-date-entry.js";
-import { MAX_SPEC_BYTES } from "../spec/text-guards.js";
+import { MAX_SPEC_BYTES } from "../catalog/limits.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -8,6 +8,7 @@
  * a server to change its type; Talos applies a configuration in place.
  */
 import type { LockedNode, MachinesLock } from "./machines-lock.js";
+import { compareStrings } from "../base/compare.js";
 
 export type ImpactKind = "create" | "destroy" | "replace" | "reboot" | "reconfigure";
 
@@ -21,7 +22,6 @@ export interface Impact {
   controlPlane: boolean;
 }
 
-const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 function change(label: string, before: unknown, after: unknown): string | undefined {
   return before === after ? undefined : `${label} ${String(before ?? "none")} -> ${String(after ?? "none")}`;
@@ -79,7 +79,7 @@ export function machineImpact(previous: MachinesLock, next: MachinesLock): Impac
   const add = (node: string, role: LockedNode["role"], kind: ImpactKind, detail: string): void => {
     impacts.push({ nodes: [node], kind, detail, controlPlane: role === "controlplane" });
   };
-  const names = [...new Set([...Object.keys(previous.nodes), ...Object.keys(next.nodes)])].sort(compare);
+  const names = [...new Set([...Object.keys(previous.nodes), ...Object.keys(next.nodes)])].sort(compareStrings);
   const reconfigured: string[] = [];
   for (const name of names) {
     const before = previous.nodes[name];
@@ -148,7 +148,7 @@ export function describeImpact(impacts: readonly Impact[], next: MachinesLock): 
     Object.entries(next.nodes)
       .filter(([, node]) => node.role === role)
       .map(([name]) => name)
-      .sort(compare);
+      .sort(compareStrings);
   for (const impact of impacts) {
     let who = impact.nodes.join(", ");
     for (const role of ["controlplane", "worker"] as const) {

@@ -6,6 +6,7 @@
  * tree like every generated file, read only as data: nothing in it can make the compiler
  * write elsewhere or leak a value.
  */
+import { compareStrings } from "../base/compare.js";
 
 export const MACHINES_LOCK = "machines.lock.json";
 
@@ -54,7 +55,7 @@ export interface MachinesLock {
 export function renderMachinesLock(lock: MachinesLock, generatedBy: string): string {
   const nodes = Object.fromEntries(
     Object.keys(lock.nodes)
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      .sort(compareStrings)
       .map((name) => [name, sortedNode(lock.nodes[name] as LockedNode)]),
   );
   const document = {

@@ -3,16 +3,6 @@ import type { InstallMode } from "./cilium.js";
 
 export type AddonId = "cert-manager" | "metrics-server" | "hcloud-ccm";
 
-/** The name of an inline chart's entry in cluster.inlineManifests (beside the spec's own manifests). */
-export function chartInlineManifestName(name: string): string {
-  return `chart-${name}`;
-}
-
-/** Where the values of a chart of the spec's own are written. */
-export function chartValuesPath(name: string): string {
-  return `values/charts/${name}.yaml`;
-}
-
 /** A chart of the spec's own (addons.charts), in spec order. */
 export interface UserChartModel {
   /** The Helm release name; also names the module (modules/chart-<name>) and values file. */

@@ -6,7 +6,7 @@
  */
 import type { ExtraArgs, KubernetesSpec, NodeSettingsSpec, SystemVolumes } from "../spec/types.js";
 import type { ExtraArgsModel, KernelModuleModel, KeyValue, KubernetesModel, NodeModel } from "./model.js";
-import { byKey } from "./util.js";
+import { byKey } from "../base/compare.js";
 
 export function extraArgsModel(args: ExtraArgs | undefined): ExtraArgsModel {
   return byKey(args ?? {}).map(([name, value]) => ({ name, value }));

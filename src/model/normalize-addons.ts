@@ -1,8 +1,8 @@
 /** spec.addons -> AddonModel[], in ADDON_CHARTS order (never the spec's key order). */
 import type { ClusterSpec } from "../spec/types.js";
-import { ADDON_CHARTS } from "./addon-charts.js";
+import { ADDON_CHARTS } from "../catalog/addon-charts.js";
 import type { AddonModel, UserChartModel } from "./addons.js";
-import { deepMerge } from "./deep-merge.js";
+import { deepMerge } from "../base/deep-merge.js";
 import type { KubernetesModel } from "./model.js";
 
 export function normalizeAddons(spec: ClusterSpec, kubernetes: KubernetesModel): AddonModel[] {

@@ -1,6 +1,6 @@
 import type { ClusterSpec } from "../spec/types.js";
 import type { BackendModel, S3BackendModel } from "./model.js";
-import { byKey } from "./util.js";
+import { byKey } from "../base/compare.js";
 
 export function normalizeBackend(spec: ClusterSpec): BackendModel {
   const backend = spec.spec.backend;

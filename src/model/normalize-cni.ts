@@ -1,12 +1,12 @@
 /** spec.cni -> CniModel: Talos's flannel unless the spec says otherwise. */
 import type { CiliumSpec, ClusterSpec } from "../spec/types.js";
-import { ciliumRequirementOptions, requiredCiliumValues, talosCiliumRequirements } from "../spec/cilium-on-talos.js";
+import { ciliumRequirementOptions, requiredCiliumValues, talosCiliumRequirements } from "../catalog/cilium-on-talos.js";
 import type { CiliumLoadBalancerModel, CiliumModel } from "./cilium.js";
 import type { CniModel } from "./model.js";
-import { DEFAULT_VERSIONS } from "./defaults.js";
-import { parseCidr } from "../spec/net/cidr.js";
-import { parseIp } from "../spec/net/ip.js";
-import { deepMerge } from "./deep-merge.js";
+import { DEFAULT_VERSIONS } from "../catalog/defaults.js";
+import { parseCidr } from "../base/net/cidr.js";
+import { parseIp } from "../base/net/ip.js";
+import { deepMerge } from "../base/deep-merge.js";
 
 export function normalizeCni(spec: ClusterSpec): CniModel {
   const cni = spec.spec.cni;

@@ -1,9 +1,9 @@
 /** spec.gitops -> GitopsModel: defaults, the forge, and what the tofu-controller runner needs. */
 import type { ClusterSpec, FluxSpec, TofuControllerSpec } from "../spec/types.js";
-import { DEFAULT_VERSIONS, GITOPS_DEFAULTS } from "./defaults.js";
+import { DEFAULT_VERSIONS, GITOPS_DEFAULTS } from "../catalog/defaults.js";
 import type { ArgocdModel, FluxModel, ForgeModel, GitopsModel, RunnerEnvModel, TofuControllerModel } from "./gitops.js";
 import type { BackendModel, PlatformModel } from "./model.js";
-import { withoutTrailingSlashes } from "./util.js";
+import { withoutTrailingSlashes } from "../base/trim-runs.js";
 
 export function normalizeGitops(
   spec: ClusterSpec,

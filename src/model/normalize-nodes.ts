@@ -1,9 +1,10 @@
 import type { ClusterSpec, NodeClassSpec, NodeNicSpec, NodeSpec, UserVolumeSpec } from "../spec/types.js";
 import type { ClassSchematicModel, NetworkModel, NicModel, NodeModel, PlatformModel } from "./model.js";
-import { PROXMOX_DEFAULTS, ROLE_SIZING } from "./defaults.js";
+import { PROXMOX_DEFAULTS, ROLE_SIZING } from "../catalog/defaults.js";
 import { stableMac } from "./mac.js";
 import { bondModel, linuxBridgeModel, logicalLinkNames } from "./metal-links.js";
-import { byKey, hostOf } from "./util.js";
+import { byKey } from "../base/compare.js";
+import { hostOf } from "../base/net/cidr.js";
 import { nodeSettings } from "./kubernetes-settings.js";
 import { placeNodes } from "./placement.js";
 

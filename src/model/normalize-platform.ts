@@ -1,9 +1,9 @@
-import { parseCidr } from "../spec/net/cidr.js";
-import { formatIPv4 } from "../spec/net/ipv4.js";
+import { parseCidr } from "../base/net/cidr.js";
+import { formatIPv4 } from "../base/net/ipv4.js";
 import type { ClusterSpec } from "../spec/types.js";
 import type { HcloudModel, PlatformModel, TalosModel } from "./model.js";
-import { HCLOUD_DEFAULTS, PROXMOX_DEFAULTS } from "./defaults.js";
-import { byKey } from "./util.js";
+import { HCLOUD_DEFAULTS, PROXMOX_DEFAULTS } from "../catalog/defaults.js";
+import { byKey } from "../base/compare.js";
 
 export function normalizePlatform(spec: ClusterSpec, talos: TalosModel): PlatformModel {
   const platform = spec.spec.platform;

@@ -1,7 +1,7 @@
 import type { ClusterSpec } from "../spec/types.js";
 import type { ClusterModel, ProviderModel } from "./model.js";
-import { PROVIDER_DEFAULTS } from "./defaults.js";
-import { compareStrings } from "./util.js";
+import { PROVIDER_DEFAULTS } from "../catalog/defaults.js";
+import { compareStrings } from "../base/compare.js";
 
 /** The providers the tree uses, each pinned to the project default unless the spec overrides it. */
 export function normalizeProviders(spec: ClusterSpec, model: ClusterModel): ProviderModel[] {

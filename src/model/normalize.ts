@@ -18,7 +18,7 @@ import {
   HCLOUD_DEFAULTS,
   NEWEST_CONTRACT,
   REQUIRED_VERSION,
-} from "./defaults.js";
+} from "../catalog/defaults.js";
 import { normalizeNodes } from "./normalize-nodes.js";
 import { normalizePlatform } from "./normalize-platform.js";
 import { normalizeBackend } from "./normalize-backend.js";
@@ -26,7 +26,10 @@ import { normalizeProviders } from "./normalize-providers.js";
 import { normalizeGitops } from "./normalize-gitops.js";
 import { normalizeCni } from "./normalize-cni.js";
 import { kubeletServingCerts, normalizeAddons, normalizeCharts } from "./normalize-addons.js";
-import { byKey, compareMinors, minorOf, prefixLengthOf, withoutTrailingSlashes } from "./util.js";
+import { byKey } from "../base/compare.js";
+import { compareMinors, minorOf } from "../base/versions.js";
+import { prefixLengthOf } from "../base/net/cidr.js";
+import { withoutTrailingSlashes } from "../base/trim-runs.js";
 import type { MachinesLock } from "../lock/machines-lock.js";
 
 /** Where an earlier build placed each Proxmox node (machines.lock.json), or how it did. */
@@ -195,7 +198,7 @@ function normalizeMirrors(spec: ClusterSpec): RegistryMirrorModel[] {
 function classSchematics(spec: ClusterSpec, talos: Pick<TalosModel, "extensions" | "extraKernelArgs" | "overlay" | "meta">): ClassSchematicModel[] {
   const byContent = new Map<string, ClassSchematicModel>();
   const clusterKey = JSON.stringify([talos.extensions, talos.extraKernelArgs, talos.overlay ?? null, talos.meta ?? []]);
-  for (const [name, cls] of Object.entries(spec.spec.nodeClasses ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [name, cls] of byKey(spec.spec.nodeClasses ?? {})) {
     if (cls.schematic === undefined) continue;
     const extensions = [...new Set([...talos.extensions, ...(cls.schematic.extensions ?? [])])].sort();
     const extraKernelArgs = [...talos.extraKernelArgs, ...(cls.schematic.extraKernelArgs ?? []).filter((arg) => !talos.extraKernelArgs.includes(arg))];
@@ -220,7 +223,7 @@ function classSchematics(spec: ClusterSpec, talos: Pick<TalosModel, "extensions"
 
 /** Options in name order: the schematic (and its id) does not depend on how the spec lists them. */
 function normalizeOverlay(overlay: OverlaySpec): OverlaySpec {
-  const options = overlay.options === undefined ? undefined : Object.fromEntries(Object.entries(overlay.options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const options = overlay.options === undefined ? undefined : Object.fromEntries(byKey(overlay.options));
   return { name: overlay.name, image: overlay.image, ...(options === undefined ? {} : { options }) };
 }
 

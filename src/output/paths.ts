@@ -3,7 +3,8 @@
  * a bug (throw); the protected patterns are the files OpenTofu/Terraform and the user own in
  * the same folder, which the writer must never touch, not even with --force.
  */
-import { isWindowsReservedName } from "../spec/windows-names.js";
+import { isWindowsReservedName } from "../base/windows-names.js";
+import { compareStrings } from "../base/compare.js";
 
 /** The ownership manifest, in the root of every generated tree. */
 export const MANIFEST_NAME = ".talos-hclgen.json";
@@ -97,6 +98,4 @@ export function foldersOf(path: string): string[] {
 }
 
 /** Code-unit order, never locale order: the same on every machine. */
-export function comparePaths(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+export const comparePaths = compareStrings;

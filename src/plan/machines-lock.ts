@@ -4,7 +4,7 @@
  * can tell a reboot or a replacement from a configuration update.
  */
 import { createHash } from "node:crypto";
-import { chartValuesPath } from "../model/addons.js";
+import { chartValuesPath } from "../catalog/chart-names.js";
 import type { ClusterModel, NodeModel } from "../model/model.js";
 import { MACHINES_LOCK, renderMachinesLock, type LockedNode } from "../lock/machines-lock.js";
 import { header, type PlannedFile } from "./planned-file.js";

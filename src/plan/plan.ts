@@ -1,6 +1,6 @@
 /** model -> every file of the tree, rendered but not yet formatted, sorted by path. */
 import type { ClusterModel } from "../model/model.js";
-import { compareStrings } from "../model/util.js";
+import { compareStrings } from "../base/compare.js";
 import type { PlanContext, PlatformOutputs } from "./feature.js";
 import { FEATURES } from "./features/index.js";
 import type { PlannedFile } from "./planned-file.js";

@@ -4,7 +4,7 @@
  * Talos at bootstrap and never updated; `talosctl upgrade-k8s` re-applies them (Talos docs,
  * "inlineManifests and extraManifests"; siderolabs/go-kubernetes manifests.Sync).
  */
-import { chartValuesPath } from "../model/addons.js";
+import { chartValuesPath } from "../catalog/chart-names.js";
 import type { CiliumLoadBalancerModel } from "../model/cilium.js";
 import type { ClusterModel } from "../model/model.js";
 

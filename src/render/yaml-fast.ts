@@ -22,6 +22,7 @@
  */
 import { Document } from "yaml";
 import { goReadsAsNumber, isMergeKeyText } from "./yaml-go-scalars.js";
+import { compareStrings } from "../base/compare.js";
 
 const INDENT = "  ";
 
@@ -107,7 +108,7 @@ function block(value: unknown, indent: string, sortKeys: boolean, depth: number)
     const keys = Object.keys(value);
     if (keys.length === 0) return "{}";
     // Schema.sortMapEntries (true): `a.key < b.key` on the key scalars, i.e. code-unit order.
-    if (sortKeys) keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    if (sortKeys) keys.sort(compareStrings);
     const valueIndent = indent + INDENT;
     const lines: string[] = [];
     for (let i = 0; i < keys.length; i++) {

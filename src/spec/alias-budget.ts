@@ -8,8 +8,8 @@
  */
 import { isAlias, isCollection, isPair, type Alias, type Node } from "yaml";
 import type { TextProblem } from "./text-guards.js";
+import { MAX_ALIASED_VALUES } from "../catalog/limits.js";
 
-export const MAX_ALIASED_VALUES = 100_000;
 
 /**
  * `aliases` are the document's aliases in document order and `target` resolves one

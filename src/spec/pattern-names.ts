@@ -1,4 +1,4 @@
-import { isChar, trimEndWhile, trimStartWhile } from "./trim-runs.js";
+import { isChar, trimEndWhile, trimStartWhile } from "../base/trim-runs.js";
 
 /**
  * Every `pattern` in the schema lives in a named definition; this table says in words what each

@@ -2,7 +2,7 @@ import type { ErrorObject } from "ajv";
 import type { Diagnostic, PathSegment, Span } from "../diagnostics/diagnostic.js";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 import { describeType, describeValue } from "./describe-value.js";
-import { didYouMeanHint } from "./did-you-mean.js";
+import { didYouMeanHint } from "../base/did-you-mean.js";
 import { displayPath, quote, quoteList } from "./display-path.js";
 import { pointerToPath } from "./instance-path.js";
 import type { Locator } from "./locate.js";

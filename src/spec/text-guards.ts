@@ -14,9 +14,8 @@
  *   could carry the value.
  */
 import type { DiagnosticCode } from "../diagnostics/codes.js";
+import { MAX_DEPTH, MAX_SPEC_BYTES } from "../catalog/limits.js";
 
-export const MAX_SPEC_BYTES = 1024 * 1024;
-export const MAX_DEPTH = 64;
 
 export interface TextProblem {
   code: DiagnosticCode;

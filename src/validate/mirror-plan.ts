@@ -14,7 +14,8 @@ import {
   pickVersion,
   satisfiesAll,
   type ConstraintTerm,
-} from "./version-constraints.js";
+} from "../base/version-constraints.js";
+import { compareStrings } from "../base/compare.js";
 
 export interface MirrorEntry {
   provider: LoadedProvider;
@@ -84,7 +85,7 @@ export function planMirror(schemas: LoadedSchemas, requirements: ReadonlyMap<str
     }
   }
   const entries: MirrorEntry[] = [];
-  for (const [key, provider] of [...schemas.providers].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [key, provider] of [...schemas.providers].sort(([a], [b]) => compareStrings(a, b))) {
     const hosts = PUBLIC_REGISTRIES.includes(provider.address.host) ? [...PUBLIC_REGISTRIES] : [provider.address.host];
     entries.push({ provider, hosts, version: chooseVersion(provider, requirements.get(key), diagnostics) });
   }

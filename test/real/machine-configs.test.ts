@@ -19,7 +19,7 @@ import { startFakeHcloudApi, type FakeHcloudApi } from "./fake-hcloud-api.js";
 import { RUNNING_VMS_ENV } from "./fake-proxmox-api.js";
 import { ROOT } from "../golden-corpus.js";
 import { renderedFiles } from "./redact.js";
-import { CONTROL_PLANE_ONLY_IN_V1_14, NEW_IN_V1_14, REPLACES_A_V1ALPHA1_FIELD } from "../../src/spec/talos-document-kinds.js";
+import { CONTROL_PLANE_ONLY_IN_V1_14, NEW_IN_V1_14, REPLACES_A_V1ALPHA1_FIELD } from "../../src/catalog/talos-document-kinds.js";
 import { OWNED_FIELDS } from "../../src/spec/rules/patch-fields.js";
 import { isConflict, kindRefusals, refusedConfigurations, validateConfigurations } from "./talos-validate.js";
 import { describeWithTools } from "./tools.js";

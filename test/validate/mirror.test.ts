@@ -8,7 +8,7 @@ import { planMirror } from "../../src/validate/mirror-plan.js";
 import { parseProviderSource } from "../../src/validate/provider-address.js";
 import type { LoadedProvider, LoadedSchemas } from "../../src/validate/provider-schemas.js";
 import { readRequiredProviders, type Requirement } from "../../src/validate/required-providers.js";
-import { formatVersion, parseConstraint, pickVersion } from "../../src/validate/version-constraints.js";
+import { formatVersion, parseConstraint, pickVersion } from "../../src/base/version-constraints.js";
 import { listTree, REFERENCE_TREE, tempDir } from "./helpers.js";
 
 const pick = (...constraints: string[]): string | undefined => {

@@ -11,7 +11,8 @@ import type { TextRange } from "../../diagnostics/redact.js";
 // The decoder alone, not ../../index.js: that would load the whole compiler eagerly, which
 // build.ts imports lazily to keep start-up fast.
 import { decodeSpec } from "../../spec/encoding.js";
-import { MAX_SPEC_BYTES, tooLarge } from "../../spec/text-guards.js";
+import { MAX_SPEC_BYTES } from "../../catalog/limits.js";
+import { tooLarge } from "../../spec/text-guards.js";
 import { readBounded, type BoundedRead } from "../read-bounded.js";
 import { errorMessage } from "../../output/disk-entry.js";
 import type {
@@ -19,7 +20,7 @@ import type {
   CompileResult,
   GeneratedFile,
 } from "../../types.js";
-import { isWindowsReservedName } from "../../spec/windows-names.js";
+import { isWindowsReservedName } from "../../base/windows-names.js";
 import { expandOutDir, fileStem } from "../out-dir.js";
 import { cacheStamp, filesIfUpToDate } from "./build-cache.js";
 import { displayPath, type SpecInput } from "../spec-inputs.js";

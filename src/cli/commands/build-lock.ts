@@ -18,6 +18,7 @@ import { guardLock, releaseLock } from "../../output/lock-signals.js";
 import { LOCK_NAME } from "../../output/paths.js";
 import type { CliIo } from "../io.js";
 import type { Target } from "./build-compile.js";
+import { sortedBy } from "../../base/compare.js";
 
 export type Locked = { ok: true; locks: HeldLock[] } | { ok: false; diagnostics: Diagnostic[] };
 
@@ -99,7 +100,7 @@ export async function waitForTargets(targets: readonly Target[], io: CliIo, tell
 }
 
 function sortedTargets(targets: readonly Target[]): Target[] {
-  return [...targets].sort((a, b) => (a.outDir < b.outDir ? -1 : a.outDir > b.outDir ? 1 : 0));
+  return sortedBy(targets, (target) => target.outDir);
 }
 
 function waiting(target: Target, holder: LockHolder | undefined): string {

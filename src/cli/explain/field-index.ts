@@ -2,7 +2,7 @@
  * Every documented field path of the schema (spec.nodes[].role, ...), for suggestions when
  * a name is right but its place is wrong: `explain role` -> spec.nodes[].role.
  */
-import { levenshtein } from "../did-you-mean.js";
+import { editDistance } from "../../base/did-you-mean.js";
 import {
   itemsOf,
   mapValueOf,
@@ -10,6 +10,7 @@ import {
   resolveNode,
   type SchemaNode,
 } from "./schema-node.js";
+import { compareStrings } from "../../base/compare.js";
 
 export function allFieldPaths(root: SchemaNode): string[] {
   const out: string[] = [];
@@ -46,7 +47,7 @@ export function pathsNamed(
   const scored = allFieldPaths(root)
     .map((path) => ({
       path,
-      distance: levenshtein(name.toLowerCase(), lastField(path).toLowerCase()),
+      distance: editDistance(name.toLowerCase(), lastField(path).toLowerCase()),
     }))
     .filter(
       (entry) => entry.distance <= Math.max(1, Math.floor(name.length / 4)),
@@ -55,7 +56,7 @@ export function pathsNamed(
     (a, b) =>
       a.distance - b.distance ||
       a.path.length - b.path.length ||
-      (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+      compareStrings(a.path, b.path),
   );
   return scored.slice(0, limit).map((entry) => entry.path);
 }

@@ -3,7 +3,7 @@
  * works like `nodes[].role`), map keys are free (`nodeClasses.small.cpu`), and a path that
  * does not start at the document root is tried under `spec` (`nodes[].role`).
  */
-import { didYouMean } from "../did-you-mean.js";
+import { didYouMean } from "../../base/did-you-mean.js";
 import { formatSteps, type FieldStep } from "./field-path.js";
 import { pathsNamed } from "./field-index.js";
 import {

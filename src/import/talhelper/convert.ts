@@ -7,12 +7,12 @@
  * line, with where to write it by hand.
  */
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
-import { formatNetwork, parseCidr } from "../../spec/net/cidr.js";
-import { parseIp } from "../../spec/net/ip.js";
+import { formatNetwork, parseCidr } from "../../base/net/cidr.js";
+import { parseIp } from "../../base/net/ip.js";
 import type { ClusterSpec, ClusterSpecBody, InstallDiskSelector, NodeSettingsSpec, NodeSpec, TalosPatch } from "../../spec/types.js";
 import { errorCount, isRecord, notCarried, report, stringAt, stringMapAt, stringsAt, unsupported, type ImportContext } from "./context.js";
-import { NEWEST_CONTRACT } from "../../model/defaults.js";
-import { compareMinors, minorOf } from "../../model/util.js";
+import { NEWEST_CONTRACT } from "../../catalog/defaults.js";
+import { compareMinors, minorOf } from "../../base/versions.js";
 import { importNetworks } from "./network.js";
 import { importPatches } from "./patches.js";
 import { importSchematic, type ImportedSchematic } from "./schematic.js";

@@ -13,6 +13,7 @@ import { obj, renderHclValue, type HclValue } from "../../render/hcl-value.js";
 import type { Feature } from "../feature.js";
 import { planModuleFiles, renderSection } from "../module-files.js";
 import { imageModuleCall } from "./talos-image.js";
+import { compareStrings } from "../../base/compare.js";
 
 const FOLDER = "hcloud-servers";
 
@@ -102,7 +103,7 @@ function classImages(model: ClusterModel, selector: string): Map<string, HclValu
     const arm = isArmServerType(node.serverType);
     images.set(classImageKey(node.schematic, arm), obj({ selector: `${selector},${CLASS_IMAGE_LABEL}=${node.schematic}`, architecture: arm ? "arm" : "x86" }));
   }
-  return new Map([...images].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return new Map([...images].sort(([a], [b]) => compareStrings(a, b)));
 }
 
 /** The snapshot a server boots: the x86 one, the arm one, or by its server type when both are in use. */

@@ -4,7 +4,7 @@
  * add-on `mode`: inline (helm_template into every control plane's inline manifests) or
  * helm-release (a helm_release once the cluster is healthy).
  */
-import { ADDON_CHARTS, type AddonChart } from "../../model/addon-charts.js";
+import { ADDON_CHARTS, type AddonChart } from "../../catalog/addon-charts.js";
 import type { AddonModel } from "../../model/addons.js";
 import type { ClusterModel } from "../../model/model.js";
 import type { Feature } from "../feature.js";

@@ -1,6 +1,6 @@
 /** The Talos cluster: secrets, configurations, apply, bootstrap, kubeconfig, health. */
 import type { ClusterModel } from "../../model/model.js";
-import { FACTORY_URL } from "../../model/defaults.js";
+import { FACTORY_URL } from "../../catalog/defaults.js";
 import { expr, hclString, obj, renderHclValue, type HclValue } from "../../render/hcl-value.js";
 import type { Feature, PlanContext } from "../feature.js";
 import { kubernetesReadyAtBoot } from "../helm-releases.js";

@@ -10,6 +10,7 @@ import { expr, obj, type HclValue } from "../../render/hcl-value.js";
 import { bootMedia, type Arch } from "./boot-media.js";
 import { serverArchitectures } from "./hcloud-servers.js";
 import { isArmServerType } from "../../model/server-types.js";
+import { compareStrings } from "../../base/compare.js";
 
 const FOLDER = "talos-image";
 
@@ -102,7 +103,7 @@ function classBootImages(model: ClusterModel): Array<[string, HclValue]> {
       if (arm) entries.push([x86 ? `${name}-arm64` : name, expr(`${call}.boot_image_url_arm64`)]);
     }
   }
-  return entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return entries.sort(([a], [b]) => compareStrings(a, b));
 }
 
 /** The architectures a class image boots: metal's arm64 classes; on Hetzner, its servers' types. */

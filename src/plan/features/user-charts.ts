@@ -7,7 +7,8 @@
  * helm_release once the cluster is healthy and the releases the nodes need are deployed, and
  * after the releases of the charts it names in `after`.
  */
-import { chartInlineManifestName, chartValuesPath, type UserChartModel } from "../../model/addons.js";
+import { chartInlineManifestName, chartValuesPath } from "../../catalog/chart-names.js";
+import type { UserChartModel } from "../../model/addons.js";
 import type { ClusterModel } from "../../model/model.js";
 import type { Feature, ModuleInfo } from "../feature.js";
 import { chartCall, chartModuleFiles } from "../chart-module.js";

@@ -5,7 +5,7 @@
  */
 import type { BondModel, LinuxBridgeModel, NetworkModel, RegistryMirrorModel } from "../../model/model.js";
 import { SecretText } from "./secret-documents.js";
-import { parseCidr } from "../../spec/net/cidr.js";
+import { parseCidr } from "../../base/net/cidr.js";
 import type { KubeSpanSpec, WireguardSpec, EphemeralVolumeSpec, StateEncryption, RoutingRuleSpec, StaticRouteSpec, SystemVolumes, UserVolumeSpec, VolumeEncryption } from "../../spec/types.js";
 
 type Document = Record<string, unknown>;

@@ -6,6 +6,7 @@
  */
 import type { ExtensionServiceSpec, SecretOrText } from "../../spec/types.js";
 import { SecretText } from "./secret-documents.js";
+import { byKey } from "../../base/compare.js";
 
 type Document = Record<string, unknown>;
 
@@ -13,7 +14,7 @@ const isSecret = (value: SecretOrText): value is { variable: string } => typeof 
 
 /** Environment lines in key order, so the document does not follow the spec's listing order. */
 function environmentEntries(service: ExtensionServiceSpec): Array<[string, SecretOrText]> {
-  return Object.entries(service.environment ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return byKey(service.environment ?? {});
 }
 
 export function extensionServiceConfig(service: ExtensionServiceSpec): Document {

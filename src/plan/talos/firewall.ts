@@ -9,7 +9,7 @@
  * KubeSpan, established connections, rate-limited ICMP and pod-to-pod traffic stay allowed by
  * Talos itself in block mode.
  */
-import { WIREGUARD_RULE_PREFIX } from "../../model/firewall-rule-names.js";
+import { WIREGUARD_RULE_PREFIX } from "../../catalog/firewall-rule-names.js";
 import type { ClusterModel, FirewallModel, NodeModel } from "../../model/model.js";
 import type { FirewallRuleSpec, NodeRole } from "../../spec/types.js";
 

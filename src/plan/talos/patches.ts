@@ -6,9 +6,9 @@
  */
 import type { ClusterModel, NodeModel } from "../../model/model.js";
 import type { TalosPatch } from "../../spec/types.js";
-import { DEFAULT_APISERVER_PORT, KUBEPRISM_PORT } from "../../model/defaults.js";
-import { compareStrings } from "../../model/util.js";
-import { formatNetwork, parseCidr } from "../../spec/net/cidr.js";
+import { DEFAULT_APISERVER_PORT, KUBEPRISM_PORT } from "../../catalog/defaults.js";
+import { compareStrings } from "../../base/compare.js";
+import { formatNetwork, parseCidr } from "../../base/net/cidr.js";
 import { emitYamlDocuments } from "../../render/yaml.js";
 import { header, type PlannedFile } from "../planned-file.js";
 import { kubeSpanConfig, registryMirrorConfig, resolverConfig, systemVolumeConfigs, timeSyncConfig, userVolumeConfig, wireguardConfig } from "./documents.js";

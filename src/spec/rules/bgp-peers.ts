@@ -1,5 +1,5 @@
-import { cidrContains, parseCidr } from "../net/cidr.js";
-import { parseIp } from "../net/ip.js";
+import { cidrContains, parseCidr } from "../../base/net/cidr.js";
+import { parseIp } from "../../base/net/ip.js";
 import { quote } from "../display-path.js";
 import { specPath } from "./paths.js";
 import type { Rule } from "./rule.js";

@@ -1,5 +1,6 @@
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
-import { ciliumRequirementOptions, isPlainMap, talosCiliumRequirements, type CiliumRequirement } from "../cilium-on-talos.js";
+import { ciliumRequirementOptions, talosCiliumRequirements, type CiliumRequirement } from "../../catalog/cilium-on-talos.js";
+import { isPlainMap } from "../../base/deep-merge.js";
 import { displayPath, quote } from "../display-path.js";
 import { specPath } from "./paths.js";
 import type { Rule, RuleContext } from "./rule.js";

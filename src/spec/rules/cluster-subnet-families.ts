@@ -1,7 +1,7 @@
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
-import { DEFAULT_POD_SUBNETS, DEFAULT_SERVICE_SUBNETS } from "../../model/defaults.js";
-import { parseCidr, type Cidr } from "../net/cidr.js";
-import { FAMILY_BITS, type IpFamily } from "../net/ip.js";
+import { DEFAULT_POD_SUBNETS, DEFAULT_SERVICE_SUBNETS } from "../../catalog/defaults.js";
+import { parseCidr, type Cidr } from "../../base/net/cidr.js";
+import { FAMILY_BITS, type IpFamily } from "../../base/net/ip.js";
 import { displayPath } from "../display-path.js";
 import { specPath } from "./paths.js";
 import type { Rule, RuleContext } from "./rule.js";

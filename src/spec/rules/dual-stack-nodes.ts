@@ -1,4 +1,4 @@
-import { parseCidr } from "../net/cidr.js";
+import { parseCidr } from "../../base/net/cidr.js";
 import { specPath } from "./paths.js";
 import type { Rule } from "./rule.js";
 

@@ -1,5 +1,5 @@
-import { cidrContains, formatNetwork, isNetworkOrBroadcast, parseCidr } from "../net/cidr.js";
-import { formatIp, parseIp, sameIp } from "../net/ip.js";
+import { cidrContains, formatNetwork, isNetworkOrBroadcast, parseCidr } from "../../base/net/cidr.js";
+import { formatIp, parseIp, sameIp } from "../../base/net/ip.js";
 import { specPath } from "./paths.js";
 import type { Rule } from "./rule.js";
 

@@ -1,4 +1,4 @@
-import { TREE_FIREWALL_RULES, WIREGUARD_RULE_PREFIX } from "../../model/firewall-rule-names.js";
+import { TREE_FIREWALL_RULES, WIREGUARD_RULE_PREFIX } from "../../catalog/firewall-rule-names.js";
 import { quote } from "../display-path.js";
 import { specPath } from "./paths.js";
 import type { Rule } from "./rule.js";

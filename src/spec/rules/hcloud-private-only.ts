@@ -1,6 +1,6 @@
-import { cidrContains, parseCidr } from "../net/cidr.js";
-import { parseIp, sameIp } from "../net/ip.js";
-import { HCLOUD_DEFAULTS } from "../../model/defaults.js";
+import { cidrContains, parseCidr } from "../../base/net/cidr.js";
+import { parseIp, sameIp } from "../../base/net/ip.js";
+import { HCLOUD_DEFAULTS } from "../../catalog/defaults.js";
 import { specPath } from "./paths.js";
 import type { Rule } from "./rule.js";
 

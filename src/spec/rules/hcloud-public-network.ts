@@ -1,5 +1,5 @@
-import { parseCidr } from "../net/cidr.js";
-import { parseIp } from "../net/ip.js";
+import { parseCidr } from "../../base/net/cidr.js";
+import { parseIp } from "../../base/net/ip.js";
 import { specPath } from "./paths.js";
 import type { Rule } from "./rule.js";
 

@@ -1,4 +1,4 @@
-import { ADDON_CHARTS } from "../../model/addon-charts.js";
+import { ADDON_CHARTS } from "../../catalog/addon-charts.js";
 import { quote } from "../display-path.js";
 import { specPath } from "./paths.js";
 import type { Rule } from "./rule.js";

@@ -1,6 +1,6 @@
 import { parseAllDocuments } from "yaml";
-import { ADDON_CHARTS } from "../../model/addon-charts.js";
-import { chartInlineManifestName } from "../../model/addons.js";
+import { ADDON_CHARTS } from "../../catalog/addon-charts.js";
+import { chartInlineManifestName } from "../../catalog/chart-names.js";
 import { quote } from "../display-path.js";
 import { specPath } from "./paths.js";
 import type { Rule } from "./rule.js";

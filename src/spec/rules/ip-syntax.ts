@@ -1,4 +1,4 @@
-import { parseIp } from "../net/ip.js";
+import { parseIp } from "../../base/net/ip.js";
 import { displayPath, quote } from "../display-path.js";
 import type { Rule } from "./rule.js";
 

@@ -1,6 +1,6 @@
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
-import { cidrContains, parseCidr, rangesOverlap, type Cidr } from "../net/cidr.js";
-import { formatIp, parseIp, type IpAddress } from "../net/ip.js";
+import { cidrContains, parseCidr, rangesOverlap, type Cidr } from "../../base/net/cidr.js";
+import { formatIp, parseIp, type IpAddress } from "../../base/net/ip.js";
 import { displayPath } from "../display-path.js";
 import { specPath } from "./paths.js";
 import type { Rule, RuleContext } from "./rule.js";

@@ -1,5 +1,5 @@
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
-import type { Cidr } from "../net/cidr.js";
+import type { Cidr } from "../../base/net/cidr.js";
 import type { ClusterSpec } from "../types.js";
 import { specPath } from "./paths.js";
 

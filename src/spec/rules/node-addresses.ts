@@ -1,6 +1,6 @@
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
-import { cidrContains, formatNetwork, isNetworkOrBroadcast, parseCidr } from "../net/cidr.js";
-import { formatIp, parseIp, type IpFamily } from "../net/ip.js";
+import { cidrContains, formatNetwork, isNetworkOrBroadcast, parseCidr } from "../../base/net/cidr.js";
+import { formatIp, parseIp, type IpFamily } from "../../base/net/ip.js";
 import { displayPath, quote } from "../display-path.js";
 import { specPath } from "./paths.js";
 import { platformOf } from "./platform.js";

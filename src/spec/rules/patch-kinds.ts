@@ -1,5 +1,5 @@
 import versionsData from "../../../data/versions.json" with { type: "json" };
-import { CONTROL_PLANE_ONLY_IN_V1_14, NEW_IN_V1_14, REPLACES_A_V1ALPHA1_FIELD } from "../talos-document-kinds.js";
+import { CONTROL_PLANE_ONLY_IN_V1_14, NEW_IN_V1_14, REPLACES_A_V1ALPHA1_FIELD } from "../../catalog/talos-document-kinds.js";
 import { rawPatches } from "./raw-patches.js";
 import type { Rule } from "./rule.js";
 

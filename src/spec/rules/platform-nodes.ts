@@ -1,7 +1,7 @@
-import { DEFAULT_POD_SUBNETS } from "../../model/defaults.js";
+import { DEFAULT_POD_SUBNETS } from "../../catalog/defaults.js";
 import { isArmServerType } from "../../model/server-types.js";
-import { cidrContainsCidr, parseCidr } from "../net/cidr.js";
-import { formatIp, parseIp } from "../net/ip.js";
+import { cidrContainsCidr, parseCidr } from "../../base/net/cidr.js";
+import { formatIp, parseIp } from "../../base/net/ip.js";
 import { displayPath, quote } from "../display-path.js";
 import type { ClusterSpec, NodeSpec } from "../types.js";
 import { specPath } from "./paths.js";

@@ -1,4 +1,4 @@
-import { didYouMeanHint } from "../did-you-mean.js";
+import { didYouMeanHint } from "../../base/did-you-mean.js";
 import { quote } from "../display-path.js";
 import { specPath } from "./paths.js";
 import { platformOf } from "./platform.js";

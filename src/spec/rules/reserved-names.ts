@@ -1,4 +1,4 @@
-import { isWindowsReservedName } from "../windows-names.js";
+import { isWindowsReservedName } from "../../base/windows-names.js";
 import { quote } from "../display-path.js";
 import { specPath } from "./paths.js";
 import type { Rule } from "./rule.js";

@@ -1,4 +1,4 @@
-import { parseCidr, type Cidr } from "../net/cidr.js";
+import { parseCidr, type Cidr } from "../../base/net/cidr.js";
 import type { ClusterSpec } from "../types.js";
 import { ipFields, type IpField } from "./ip-fields.js";
 import { nodeAddresses, type NodeAddress } from "./node-address-list.js";

@@ -1,11 +1,11 @@
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
-import { cidrContains, cidrContainsCidr, cidrsOverlap, formatNetwork, hasHostBits, isNetworkOrBroadcast, parseCidr, type Cidr } from "../net/cidr.js";
-import { parseIp } from "../net/ip.js";
+import { cidrContains, cidrContainsCidr, cidrsOverlap, formatNetwork, hasHostBits, isNetworkOrBroadcast, parseCidr, type Cidr } from "../../base/net/cidr.js";
+import { parseIp } from "../../base/net/ip.js";
 import { displayPath, quote } from "../display-path.js";
 import { specPath } from "./paths.js";
 import type { Rule } from "./rule.js";
 // The defaults are the model's (every default lives there); the rule checks what they imply.
-import { DEFAULT_POD_SUBNETS, DEFAULT_SERVICE_SUBNETS } from "../../model/defaults.js";
+import { DEFAULT_POD_SUBNETS, DEFAULT_SERVICE_SUBNETS } from "../../catalog/defaults.js";
 
 interface Block {
   path: PathSegment[];

@@ -1,5 +1,5 @@
-import { REQUIRED_VERSION } from "../../model/defaults.js";
-import { compareVersions, parseVersion } from "../../validate/version-constraints.js";
+import { REQUIRED_VERSION } from "../../catalog/defaults.js";
+import { compareVersions, parseVersion } from "../../base/version-constraints.js";
 import { specPath } from "./paths.js";
 import type { Rule } from "./rule.js";
 

@@ -1,5 +1,5 @@
 import versionsData from "../../../data/versions.json" with { type: "json" };
-import { NEWEST_CONTRACT } from "../../model/defaults.js";
+import { NEWEST_CONTRACT } from "../../catalog/defaults.js";
 import { quote } from "../display-path.js";
 import { specPath } from "./paths.js";
 import type { Rule } from "./rule.js";

@@ -13,6 +13,7 @@ import type {
   SchemaJson,
 } from "../provider-schema-json.js";
 import { ProtoWriter } from "./protobuf.js";
+import { byKey } from "../../base/compare.js";
 
 /** enum StringKind { PLAIN = 0; MARKDOWN = 1; } */
 const stringKind = (kind: DescriptionKind | undefined): number => (kind === "markdown" ? 1 : 0);
@@ -22,7 +23,7 @@ const NESTING: Record<BlockNesting, number> = { single: 1, list: 2, set: 3, map:
 
 /** Code-unit order, so the bytes do not depend on how the JSON happened to be ordered. */
 export function sortedEntries<T>(record: Record<string, T> | undefined): [string, T][] {
-  return Object.entries(record ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return byKey(record ?? {});
 }
 
 /** Schema.Attribute: name 1, type 2, description 3, required 4, optional 5, computed 6,

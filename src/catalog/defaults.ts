@@ -17,10 +17,11 @@ export const DEFAULT_SERVICE_SUBNETS = ["10.96.0.0/12"];
 export const DEFAULT_DNS_DOMAIN = "cluster.local";
 export const DEFAULT_API_PORT = 6443;
 /**
- * KubePrism, the node-local API load balancer; Talos enables it on 7445 for contracts >= 1.6.
- * Defined with the Cilium requirements, whose k8sServicePort must be the same port.
+ * KubePrism, the node-local load balancer for the Kubernetes API. Talos enables it on this
+ * port for contracts >= 1.6 (pkg/machinery/config/generate/init.go, DefaultKubePrismPort);
+ * Cilium's k8sServicePort must be the same port (catalog/cilium-on-talos.ts).
  */
-export { KUBEPRISM_PORT } from "../spec/cilium-on-talos.js";
+export const KUBEPRISM_PORT = 7445;
 export const DEFAULT_INSTALL_DISK = "/dev/sda";
 /**
  * The newest machine-config contract the compiler emits. Its patches speak the v1alpha1

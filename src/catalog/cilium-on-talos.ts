@@ -6,15 +6,11 @@
  * Source: the Talos "Deploying Cilium CNI" guide (https://www.talos.dev/v1.13/kubernetes-guides/network/deploying-cilium/),
  * repeated by every reference module (see shared/research/anchors-terraform.md, section 3.7).
  */
-import { DEFAULT_POD_SUBNETS } from "../model/defaults.js";
-import { parseCidr } from "./net/cidr.js";
-import type { ClusterSpec } from "./types.js";
+import { DEFAULT_POD_SUBNETS, KUBEPRISM_PORT } from "./defaults.js";
+import { isPlainMap } from "../base/deep-merge.js";
+import { parseCidr } from "../base/net/cidr.js";
+import type { ClusterSpec } from "../spec/types.js";
 
-/**
- * KubePrism, the node-local load balancer for the Kubernetes API. Talos enables it on this
- * port for contracts >= 1.6 (pkg/machinery/config/generate/init.go, DefaultKubePrismPort).
- */
-export const KUBEPRISM_PORT = 7445;
 
 /** Capabilities the agent needs; Talos forbids SYS_MODULE, which Cilium's default list holds. */
 export const CILIUM_AGENT_CAPABILITIES = [
@@ -251,8 +247,4 @@ export function requiredCiliumValues(requirements: readonly CiliumRequirement[])
     if (last !== undefined) node[last] = requirement.value;
   }
   return root;
-}
-
-export function isPlainMap(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deepMerge } from "./deep-merge.js";
-import { requiredCiliumValues, talosCiliumRequirements } from "../spec/cilium-on-talos.js";
+import { requiredCiliumValues, talosCiliumRequirements } from "../catalog/cilium-on-talos.js";
 
 describe("deepMerge (Helm's values merge)", () => {
   it("merges maps key by key, recursively", () => {

@@ -3,8 +3,8 @@
  * data/versions.json (components); the spec's values are merged over these defaults.
  */
 import type { AddonsSpec } from "../spec/types.js";
-import type { AddonId } from "./addons.js";
-import type { InstallMode } from "./cilium.js";
+import type { AddonId } from "../model/addons.js";
+import type { InstallMode } from "../model/cilium.js";
 import { DEFAULT_VERSIONS } from "./defaults.js";
 
 export interface AddonChart {

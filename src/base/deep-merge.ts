@@ -3,7 +3,6 @@
  * maps merge key by key, recursively; anything else (lists, scalars, null) in the override
  * replaces what the base had. Neither input is modified.
  */
-import { isPlainMap } from "../spec/cilium-on-talos.js";
 
 export function deepMerge(base: Readonly<Record<string, unknown>>, override: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const merged: Record<string, unknown> = {};
@@ -24,4 +23,9 @@ function clone(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(clone);
   if (isPlainMap(value)) return deepMerge({}, value);
   return value;
+}
+
+/** A JSON object (not null, not a list): what Helm merges key by key. */
+export function isPlainMap(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

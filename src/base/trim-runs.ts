@@ -43,3 +43,13 @@ export function isGoSpace(c: number): boolean {
 export function isJsSpace(c: number): boolean {
   return c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0xa0 || c === 0xfeff || isUnicodeSpace(c);
 }
+
+/**
+ * "https://x.example/" -> "https://x.example". Not .replace(/\/+$/, ""), which takes quadratic
+ * time on a run of slashes inside a URL.
+ */
+export function withoutTrailingSlashes(url: string): string {
+  return trimEndWhile(url, isSlash);
+}
+
+const isSlash = isChar("/");

@@ -61,3 +61,13 @@ export function isNetworkOrBroadcast(cidr: Cidr, ip: IpAddress): "network" | "br
   if (ip.value === cidr.last) return "broadcast";
   return undefined;
 }
+
+/** "192.168.1.0/24" -> 24 (of a CIDR the spec already checked). */
+export function prefixLengthOf(cidr: string): number {
+  return Number(cidr.split("/")[1]);
+}
+
+/** "192.168.1.10/24" -> "192.168.1.10" */
+export function hostOf(address: string): string {
+  return address.split("/")[0] ?? address;
+}
