@@ -9,6 +9,7 @@ import { plan } from "./plan/plan.js";
 import { checkSpec } from "./spec/index.js";
 import { parseMachinesLock } from "./lock/machines-lock.js";
 import type { CompileOptions, CompileResult } from "./types.js";
+import { PLATFORMS } from "./platforms/index.js";
 
 export type { CompileOptions, CompileResult, GeneratedFile } from "./types.js";
 export type { Diagnostic, Severity, Span } from "./diagnostics/diagnostic.js";
@@ -17,7 +18,7 @@ export type { ClusterSpec } from "./spec/types.js";
 export { decodeSpec, type DecodedSpec } from "./spec/encoding.js";
 
 export function compile(specText: string, options: CompileOptions): CompileResult {
-  const checked = checkSpec(specText, options.specPath);
+  const checked = checkSpec(specText, options.specPath, PLATFORMS);
   const diagnostics = sortDiagnostics(checked.diagnostics);
   const secretRanges = checked.secretRanges.length === 0 ? {} : { secretRanges: checked.secretRanges };
   if (checked.spec === undefined || hasErrors(diagnostics)) return { files: [], diagnostics, ...secretRanges };

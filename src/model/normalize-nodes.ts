@@ -2,7 +2,8 @@ import type { ClusterSpec, NodeClassSpec, NodeNicSpec, NodeSpec, UserVolumeSpec 
 import type { ClassSchematicModel, NetworkModel, NicModel, NodeModel, PlatformModel } from "./model.js";
 import { PROXMOX_DEFAULTS, ROLE_SIZING } from "../catalog/defaults.js";
 import { stableMac } from "./mac.js";
-import { bondModel, linuxBridgeModel, logicalLinkNames } from "./metal-links.js";
+import { bondModel, linuxBridgeModel } from "../platforms/metal/links.js";
+import { logicalLinkNames } from "../catalog/talos-links.js";
 import { byKey } from "../base/compare.js";
 import { hostOf } from "../base/net/cidr.js";
 import { nodeSettings } from "./kubernetes-settings.js";

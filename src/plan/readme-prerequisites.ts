@@ -6,7 +6,7 @@
 import type { ClusterModel, HcloudModel } from "../model/model.js";
 import { CLASS_IMAGE_LABEL } from "./features/hcloud-servers.js";
 import { imageModuleCall } from "./features/talos-image.js";
-import { isArmServerType } from "../model/server-types.js";
+import { isArmServerType } from "../platforms/hcloud/server-types.js";
 
 /** The boot image's URL exists once the schematic does. */
 const IMAGE_URL = "its URL comes from `tofu apply -target=module.image` and `tofu output -raw boot_image_url`";

@@ -14,6 +14,7 @@ import { plan } from "../plan/plan.js";
 import { checkSpec } from "../spec/index.js";
 import { helpers } from "./helpers.js";
 import { templateRuntime, type TemplateRuntime } from "./template-runtime.js";
+import { PLATFORMS } from "../platforms/index.js";
 
 const recorded = vi.hoisted(() => [] as Array<{ name: string; view: object; output: string }>);
 
@@ -70,7 +71,7 @@ describe("generated templates", () => {
       ...fg.sync("test/hostile/bases/*.yaml", { cwd: ROOT }),
     ];
     for (const path of specs) {
-      const checked = checkSpec(readFileSync(join(ROOT, path), "utf8"), path);
+      const checked = checkSpec(readFileSync(join(ROOT, path), "utf8"), path, PLATFORMS);
       if (checked.spec === undefined || checked.diagnostics.some((d) => d.severity === "error")) continue;
       plan(normalize(checked.spec, path));
     }

@@ -3,12 +3,15 @@ import type { TextRange } from "../diagnostics/redact.js";
 import { createLocator } from "./locate.js";
 import { parseSpec } from "./parse.js";
 import { checkRules } from "./rules/index.js";
+import { platformOf } from "./rules/platform.js";
+import type { PlatformRuleSets } from "./platform-rules.js";
 import { checkSecrets } from "./rules/secrets.js";
 import { checkSchema } from "./schema-check.js";
 import type { ClusterSpec } from "./types.js";
 
 export type { ClusterSpec } from "./types.js";
 export type { Locator } from "./locate.js";
+export type { PlatformRules, PlatformRuleSets } from "./platform-rules.js";
 
 export interface SpecCheckResult {
   /** The validated spec; present only when no diagnostic is an error. */
@@ -30,7 +33,7 @@ export interface SpecCheckResult {
  * The front end: YAML -> schema -> cross-field rules. Each stage runs only when the one before
  * found no error, so users see the root cause rather than its echoes; warnings never stop it.
  */
-export function checkSpec(text: string, specPath: string): SpecCheckResult {
+export function checkSpec(text: string, specPath: string, platforms: PlatformRuleSets): SpecCheckResult {
   const parsed = parseSpec(text, specPath);
   const locator = createLocator(parsed.doc, parsed.lineCounter, specPath);
   let secretRanges: TextRange[] = [];
@@ -64,6 +67,7 @@ export function checkSpec(text: string, specPath: string): SpecCheckResult {
 
   // The schema passed: the value has the ClusterSpec shape (types.ts mirrors the schema).
   const spec = parsed.value as ClusterSpec;
-  const all = [...early, ...checkRules(spec, locator).filter((d) => !aboutSecret(d))];
+  const rules = platforms[platformOf(spec)].rules;
+  const all = [...early, ...checkRules(spec, locator, rules).filter((d) => !aboutSecret(d))];
   return result(all, hasErrors(all) ? undefined : spec);
 }

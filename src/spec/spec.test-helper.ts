@@ -7,6 +7,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { renderPlainOne } from "../diagnostics/render-plain.js";
 import { checkSpec } from "./index.js";
 import type { ClusterSpec } from "./types.js";
+import { PLATFORMS } from "../platforms/index.js";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const SKETCH_PATH = "fixtures/spec-sketch/spec.yaml";
@@ -17,14 +18,14 @@ export function sketchText(): string {
 
 /** A fresh, valid spec object to mutate (the sketch, parsed). */
 export function sketch(): ClusterSpec {
-  const { spec } = checkSpec(sketchText(), SKETCH_PATH);
+  const { spec } = checkSpec(sketchText(), SKETCH_PATH, PLATFORMS);
   if (spec === undefined) throw new Error("test setup: the sketch spec does not validate");
   return structuredClone(spec);
 }
 
 /** Check a spec object (written out as YAML) and return its diagnostics. */
 export function check(spec: unknown): Diagnostic[] {
-  return checkSpec(stringify(spec), "spec.yaml").diagnostics;
+  return checkSpec(stringify(spec), "spec.yaml", PLATFORMS).diagnostics;
 }
 
 /**
@@ -40,5 +41,5 @@ export function checkMutated(mutate: (spec: ClusterSpec) => void): string[] {
 
 /** Plain rendering of a text's diagnostics, for position assertions. */
 export function plain(text: string, file = "spec.yaml"): string[] {
-  return checkSpec(text, file).diagnostics.map(renderPlainOne);
+  return checkSpec(text, file, PLATFORMS).diagnostics.map(renderPlainOne);
 }

@@ -67,7 +67,8 @@ export async function validateTargets(
 async function sourceMapOf(target: Target, text: string | undefined): Promise<ValidateOptions["sourceMap"] | undefined> {
   if (text === undefined) return undefined;
   const { checkSpec } = await import("../../spec/index.js");
-  const checked = checkSpec(text, target.spec.display);
+  const { PLATFORMS } = await import("../../platforms/index.js");
+  const checked = checkSpec(text, target.spec.display, PLATFORMS);
   const names = checked.spec?.spec.nodes.map((n) => n.name) ?? [];
   return specSourceMap(target.files, target.prefix, names, checked.locate);
 }

@@ -3,11 +3,12 @@ import { describe, expect, it } from "vitest";
 import { compile } from "../../index.js";
 import { checkSpec } from "../../spec/index.js";
 import { specSourceMap } from "./spec-source-map.js";
+import { PLATFORMS } from "../../platforms/index.js";
 
 const specPath = "fixtures/ha-proxmox/spec.yaml";
 const text = readFileSync(specPath, "utf8");
 const files = compile(text, { specPath }).files;
-const checked = checkSpec(text, specPath);
+const checked = checkSpec(text, specPath, PLATFORMS);
 const names = checked.spec?.spec.nodes.map((n) => n.name) ?? [];
 const map = specSourceMap(files, "infra/", names, checked.locate);
 const main = files.find((f) => f.path === "main.tf")?.contents.split("\n") ?? [];

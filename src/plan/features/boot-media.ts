@@ -8,7 +8,7 @@
  * OCI index: image-factory internal/frontend/http/registry.go), so only the boot media differ.
  */
 import type { ClusterModel } from "../../model/model.js";
-import { isArmServerType } from "../../model/server-types.js";
+import { isArmServerType } from "../../platforms/hcloud/server-types.js";
 
 export type Arch = "amd64" | "arm64";
 

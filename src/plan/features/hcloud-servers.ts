@@ -8,7 +8,7 @@
  */
 import type { ClusterModel, HcloudModel, NodeModel } from "../../model/model.js";
 import type { AdoptedServerSpec, HcloudFirewallRuleSpec } from "../../spec/types.js";
-import { isArmServerType } from "../../model/server-types.js";
+import { isArmServerType } from "../../platforms/hcloud/server-types.js";
 import { obj, renderHclValue, type HclValue } from "../../render/hcl-value.js";
 import type { Feature } from "../feature.js";
 import { planModuleFiles, renderSection } from "../module-files.js";

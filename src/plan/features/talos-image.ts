@@ -9,7 +9,7 @@ import { planModuleFiles, renderSection } from "../module-files.js";
 import { expr, obj, type HclValue } from "../../render/hcl-value.js";
 import { bootMedia, type Arch } from "./boot-media.js";
 import { serverArchitectures } from "./hcloud-servers.js";
-import { isArmServerType } from "../../model/server-types.js";
+import { isArmServerType } from "../../platforms/hcloud/server-types.js";
 import { compareStrings } from "../../base/compare.js";
 
 const FOLDER = "talos-image";

@@ -3,11 +3,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { check, ROOT } from "../spec.test-helper.js";
 import { checkSpec } from "../index.js";
+import { PLATFORMS } from "../../platforms/index.js";
 
 describe("dhcp-gateway", () => {
   it("warns that a gateway beside address: dhcp has no effect", () => {
     const path = "fixtures/proxmox-multi-nic-dhcp/spec.yaml";
-    const { spec } = checkSpec(readFileSync(join(ROOT, path), "utf8"), path);
+    const { spec } = checkSpec(readFileSync(join(ROOT, path), "utf8"), path, PLATFORMS);
     if (spec === undefined) throw new Error("test setup: fixture does not validate");
     expect(check(spec)).toEqual([]);
     const nic = spec.spec.nodes[3]?.networks?.[0];

@@ -7,24 +7,17 @@ import { endpointVip } from "./endpoint-vip.js";
 import { gitops } from "./gitops.js";
 import { fluxAuth } from "./flux-auth.js";
 import { installDisk } from "./install-disk.js";
-import { tpmKeys } from "./tpm-keys.js";
-import { proxmoxSecureBoot } from "./proxmox-secure-boot.js";
 import { patchKinds } from "./patch-kinds.js";
 import { patchFields } from "./patch-fields.js";
 import { staticKeys } from "./static-keys.js";
 import { staticRoutes } from "./static-routes.js";
 import { kubespan } from "./kubespan.js";
-import { hcloudFirewallRules } from "./hcloud-firewall-rules.js";
-import { hcloudFloatingIp } from "./hcloud-floating-ip.js";
-import { hcloudPublicNetwork } from "./hcloud-public-network.js";
-import { hcloudPrivateOnly } from "./hcloud-private-only.js";
 import { adoptMachines } from "./adopt-machines.js";
 import { bgpPeers } from "./bgp-peers.js";
 import { clusterSubnetFamilies } from "./cluster-subnet-families.js";
 import { dualStackNodes } from "./dual-stack-nodes.js";
 import { helmCharts } from "./helm-charts.js";
 import { policyRouting } from "./policy-routing.js";
-import { metalLinks } from "./metal-links.js";
 import { wireguardTunnels } from "./wireguard.js";
 import { firewallRules } from "./firewall.js";
 import { dataDiskVolume } from "./data-disk-volume.js";
@@ -39,8 +32,6 @@ import { nameCollisions } from "./name-collisions.js";
 import { ciliumValues } from "./cilium-values.js";
 import { nodeAddressRules } from "./node-addresses.js";
 import { nodeIdentity } from "./node-identity.js";
-import { platformFit } from "./platform-fit.js";
-import { platformNodes } from "./platform-nodes.js";
 import { references } from "./references.js";
 import { reservedNames } from "./reserved-names.js";
 import { runRules, type Rule } from "./rule.js";
@@ -70,21 +61,14 @@ export const RULES: readonly Rule[] = [
   versions,
   workerTaints,
   installDisk,
-  tpmKeys,
-  proxmoxSecureBoot,
   patchKinds,
   patchFields,
   staticKeys,
   staticRoutes,
   kubespan,
-  hcloudFirewallRules,
-  hcloudFloatingIp,
-  hcloudPublicNetwork,
-  hcloudPrivateOnly,
   adoptMachines,
   bgpPeers,
   policyRouting,
-  metalLinks,
   wireguardTunnels,
   firewallRules,
   dataDiskVolume,
@@ -94,8 +78,6 @@ export const RULES: readonly Rule[] = [
   inlineManifests,
   helmCharts,
   extensionServices,
-  platformFit,
-  platformNodes,
   gitops,
   fluxAuth,
   lbPools,
@@ -103,6 +85,7 @@ export const RULES: readonly Rule[] = [
   urls,
 ];
 
-export function checkRules(spec: ClusterSpec, locator: Locator): Diagnostic[] {
-  return runRules(RULES, spec, locator);
+/** The shared rules, then the spec's platform's own (src/platforms/<kind>/rules/). */
+export function checkRules(spec: ClusterSpec, locator: Locator, platformRules: readonly Rule[]): Diagnostic[] {
+  return runRules([...RULES, ...platformRules], spec, locator);
 }

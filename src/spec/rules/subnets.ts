@@ -1,5 +1,5 @@
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
-import { cidrContains, cidrContainsCidr, cidrsOverlap, formatNetwork, hasHostBits, isNetworkOrBroadcast, parseCidr, type Cidr } from "../../base/net/cidr.js";
+import { cidrContains, cidrsOverlap, formatNetwork, hasHostBits, isNetworkOrBroadcast, parseCidr, type Cidr } from "../../base/net/cidr.js";
 import { parseIp } from "../../base/net/ip.js";
 import { displayPath, quote } from "../display-path.js";
 import { specPath } from "./paths.js";
@@ -48,8 +48,6 @@ export const subnets: Rule = (ctx) => {
   const nodeCidr = parseCidr(spec.spec.network.cidr);
   const node: Block[] =
     nodeCidr === undefined ? [] : [{ path: specPath("network", "cidr"), text: spec.spec.network.cidr, cidr: nodeCidr, isDefault: false }];
-  const hcloudRange = spec.spec.platform.hcloud?.networkRange;
-  const rangeCidr = hcloudRange === undefined ? undefined : parseCidr(hcloudRange);
   const pods = blocks(spec.spec.kubernetes?.podSubnets, DEFAULT_POD_SUBNETS, "kubernetes", "podSubnets");
   const services = blocks(spec.spec.kubernetes?.serviceSubnets, DEFAULT_SERVICE_SUBNETS, "kubernetes", "serviceSubnets");
 
@@ -57,7 +55,7 @@ export const subnets: Rule = (ctx) => {
   // Not the hcloud networkRange: pods must not overlap its subnet (network.cidr), but the
   // cloud controller manager's routes need the pod range *inside* the network range
   // (hcloud-cloud-controller-manager docs/deploy_with_networks.md), and service IPs are never
-  // routed there (platform-nodes.ts checks the pod range against it).
+  // routed there (src/platforms/hcloud/rules/nodes.ts checks the pod range against it).
   const pairs: Array<[Block[], Block[]]> = [
     [services, pods],
     [pods, node],
@@ -80,15 +78,6 @@ export const subnets: Rule = (ctx) => {
           : "pod, service and node networks must not share addresses",
       });
     }
-  }
-
-  if (nodeCidr !== undefined && rangeCidr !== undefined && hcloudRange !== undefined && !cidrContainsCidr(rangeCidr, nodeCidr)) {
-    ctx.report({
-      code: "spec/network-outside-range",
-      message: `network.cidr ${spec.spec.network.cidr} is not inside platform.hcloud.networkRange ${hcloudRange}`,
-      path: specPath("network", "cidr"),
-      hint: "on hcloud the node network is a subnet of the private network",
-    });
   }
 
   const gatewayText = spec.spec.network.gateway;

@@ -1,6 +1,5 @@
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
-import { platformOf } from "./platform.js";
-import type { Rule } from "./rule.js";
+import type { RuleContext } from "./rule.js";
 import { settingsLayers } from "./settings-layers.js";
 
 /**
@@ -10,12 +9,10 @@ import { settingsLayers } from "./settings-layers.js";
  * Proxmox have no virtual TPM unless they boot with Secure Boot (platform.proxmox.secureBoot:
  * a TPM 2.0 and the signed UKI's measured boot), and a Hetzner Cloud server has none: the node
  * would fail to encrypt its volume on its first boot, after the apply looked fine. Metal
- * machines may have one, so there it is the user's call.
+ * machines may have one, so there it is the user's call. The platforms whose machines have none
+ * call this (src/platforms/<kind>/rules/): `machines` says what lacks one, `hint` the way out.
  */
-export const tpmKeys: Rule = (ctx) => {
-  const platform = platformOf(ctx.spec);
-  if (platform === "metal") return;
-  if (platform === "proxmox" && ctx.spec.spec.platform.proxmox?.secureBoot === true) return;
+export function refuseTpmKeys(ctx: RuleContext, machines: string, hint: string): void {
   for (const [layer, at] of settingsLayers(ctx.spec)) {
     const keyLists: Array<[readonly unknown[] | undefined, PathSegment[]]> = [
       [layer.volumes?.state?.encryption?.keys, [...at, "volumes", "state", "encryption", "keys"]],
@@ -30,14 +27,11 @@ export const tpmKeys: Rule = (ctx) => {
       if (index < 0) continue;
       ctx.report({
         code: "spec/tpm-without-tpm",
-        message: `a tpm key needs a TPM 2.0 and a measured boot, which ${platform === "proxmox" ? "the Proxmox VMs of this tree do not have (no virtual TPM)" : "Hetzner Cloud servers do not have"}`,
+        message: `a tpm key needs a TPM 2.0 and a measured boot, which ${machines}`,
         path: [...path, index],
         at: "value",
-        hint:
-          platform === "proxmox"
-            ? "use nodeID (a key derived from the machine's UUID), which needs no TPM, or give the VMs a virtual TPM with platform.proxmox.secureBoot"
-            : "use nodeID (a key derived from the machine's UUID), which needs no TPM",
+        hint,
       });
     }
   }
-};
+}

@@ -1,7 +1,7 @@
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
 import { displayPath, quote } from "../display-path.js";
 import type { SecretRef } from "../types.js";
-import { logicalLinkNames } from "../../model/metal-links.js";
+import { logicalLinkNames } from "../../catalog/talos-links.js";
 import { reservedVariablePrefix } from "./extension-services.js";
 import { specPath } from "./paths.js";
 import type { Rule } from "./rule.js";

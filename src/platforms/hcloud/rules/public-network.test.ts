@@ -1,15 +1,16 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { check, ROOT } from "../spec.test-helper.js";
-import { checkSpec } from "../index.js";
-import type { ClusterSpec, HcloudPlatformSpec } from "../types.js";
-import { compile } from "../../index.js";
+import { check, ROOT } from "../../../spec/spec.test-helper.js";
+import { checkSpec } from "../../../spec/index.js";
+import type { ClusterSpec, HcloudPlatformSpec } from "../../../spec/types.js";
+import { compile } from "../../../index.js";
 import { stringify } from "yaml";
+import { PLATFORMS } from "../../index.js";
 
 function fixture(name: string): ClusterSpec & { spec: { platform: { hcloud: HcloudPlatformSpec } } } {
   const path = `fixtures/${name}/spec.yaml`;
-  const { spec, diagnostics } = checkSpec(readFileSync(join(ROOT, path), "utf8"), path);
+  const { spec, diagnostics } = checkSpec(readFileSync(join(ROOT, path), "utf8"), path, PLATFORMS);
   if (spec?.spec.platform.hcloud === undefined || diagnostics.length > 0) throw new Error(`test setup: ${path} is not a valid hcloud spec`);
   return structuredClone(spec) as ClusterSpec & { spec: { platform: { hcloud: HcloudPlatformSpec } } };
 }

@@ -1,5 +1,5 @@
-import { specPath } from "./paths.js";
-import type { Rule } from "./rule.js";
+import { specPath } from "../../../spec/rules/paths.js";
+import type { Rule } from "../../../spec/rules/rule.js";
 
 /**
  * Proxmox Secure Boot boots every VM with OVMF: "SecureBoot is not supported on x86 platforms

@@ -1,10 +1,9 @@
-import type { PathSegment } from "../../diagnostics/diagnostic.js";
-import { displayPath, quote } from "../display-path.js";
-import type { BondSpec, LinkMemberSpec, NodeNicSpec } from "../types.js";
-import { logicalLinkNames } from "../../model/metal-links.js";
-import { specPath } from "./paths.js";
-import { platformOf } from "./platform.js";
-import type { Rule, RuleContext } from "./rule.js";
+import type { PathSegment } from "../../../diagnostics/diagnostic.js";
+import { displayPath, quote } from "../../../spec/display-path.js";
+import type { BondSpec, LinkMemberSpec, NodeNicSpec } from "../../../spec/types.js";
+import { logicalLinkNames } from "../../../catalog/talos-links.js";
+import { specPath } from "../../../spec/rules/paths.js";
+import type { Rule, RuleContext } from "../../../spec/rules/rule.js";
 
 /**
  * Kernel bonding modes that use xmit_hash_policy (Linux Documentation/networking/bonding.rst:
@@ -29,7 +28,6 @@ function linkKinds(nic: NodeNicSpec): string[] {
  * address it twice); bond options fit the bond's mode; a DHCP route metric is on a DHCP NIC.
  */
 export const metalLinks: Rule = (ctx) => {
-  if (platformOf(ctx.spec) !== "metal") return;
   ctx.spec.spec.nodes.forEach((node, i) => {
     const networks = node.networks ?? [];
     const used = new Map<string, PathSegment[]>();

@@ -1,14 +1,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { check, ROOT } from "../spec.test-helper.js";
-import { checkSpec } from "../index.js";
-import type { ClusterSpec, NodeSpec } from "../types.js";
+import { check, ROOT } from "../spec/spec.test-helper.js";
+import { checkSpec } from "../spec/index.js";
+import type { ClusterSpec, NodeSpec } from "../spec/types.js";
+import { PLATFORMS } from "./index.js";
 
 /** A valid fixture of this feature, parsed, to mutate. */
 function fixture(name: string): ClusterSpec {
   const path = `fixtures/${name}/spec.yaml`;
-  const { spec, diagnostics } = checkSpec(readFileSync(join(ROOT, path), "utf8"), path);
+  const { spec, diagnostics } = checkSpec(readFileSync(join(ROOT, path), "utf8"), path, PLATFORMS);
   if (spec === undefined || diagnostics.length > 0) throw new Error(`test setup: ${path} does not validate`);
   return structuredClone(spec);
 }

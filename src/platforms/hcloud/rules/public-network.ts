@@ -1,7 +1,7 @@
-import { parseCidr } from "../../base/net/cidr.js";
-import { parseIp } from "../../base/net/ip.js";
-import { specPath } from "./paths.js";
-import type { Rule } from "./rule.js";
+import { parseCidr } from "../../../base/net/cidr.js";
+import { parseIp } from "../../../base/net/ip.js";
+import { specPath } from "../../../spec/rules/paths.js";
+import type { Rule } from "../../../spec/rules/rule.js";
 
 /**
  * IPv6-only Hetzner servers (platform.hcloud.publicNetwork: ipv6) have a public IPv6 and a

@@ -1,8 +1,8 @@
-import { cidrContains, parseCidr } from "../../base/net/cidr.js";
-import { parseIp, sameIp } from "../../base/net/ip.js";
-import { HCLOUD_DEFAULTS } from "../../catalog/defaults.js";
-import { specPath } from "./paths.js";
-import type { Rule } from "./rule.js";
+import { cidrContains, parseCidr } from "../../../base/net/cidr.js";
+import { parseIp, sameIp } from "../../../base/net/ip.js";
+import { HCLOUD_DEFAULTS } from "../../../catalog/defaults.js";
+import { specPath } from "../../../spec/rules/paths.js";
+import type { Rule } from "../../../spec/rules/rule.js";
 
 /**
  * Private-only Hetzner servers (platform.hcloud.publicNetwork: none) and their way out, the

@@ -3,8 +3,9 @@
  * found by permanent MAC (a LinkAliasConfig names each one) or by the kernel's name; Talos lets
  * an alias stand wherever a link name does (docs talos/v1.13 networking/configuration/aliases.mdx).
  */
-import type { BondSpec, LinkMemberSpec, MetalBridgeSpec, NodeNicSpec } from "../spec/types.js";
-import type { BondModel, LinkMemberModel, LinuxBridgeModel } from "./model.js";
+import type { BondSpec, LinkMemberSpec, MetalBridgeSpec } from "../../spec/types.js";
+import { memberAlias } from "../../catalog/talos-links.js";
+import type { BondModel, LinkMemberModel, LinuxBridgeModel } from "../../model/model.js";
 
 /**
  * Link monitoring for every bond unless the spec says otherwise: Talos sends the kernel
@@ -16,21 +17,6 @@ import type { BondModel, LinkMemberModel, LinuxBridgeModel } from "./model.js";
  */
 const LINK_MONITORING = { miimon: 100, updelay: 200, downdelay: 200 } as const;
 
-/** The alias of member `member` of NIC `nic` (net0p1: second member of the first NIC). */
-export function memberAlias(nic: number, member: number): string {
-  return `net${nic}p${member}`;
-}
-
-/** Default names count bonds and bridges separately, in NIC order: bond0, bond1, br0. */
-export function logicalLinkNames(nics: readonly NodeNicSpec[]): Array<string | undefined> {
-  let bonds = 0;
-  let bridges = 0;
-  return nics.map((nic) => {
-    if (nic.bond !== undefined) return nic.bond.name ?? `bond${bonds++}`;
-    if (typeof nic.bridge === "object") return nic.bridge.name ?? `br${bridges++}`;
-    return undefined;
-  });
-}
 
 /**
  * A member found by a selector is named by a LinkAliasConfig: a fixed alias when it finds one

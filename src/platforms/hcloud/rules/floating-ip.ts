@@ -1,5 +1,5 @@
-import { specPath } from "./paths.js";
-import type { Rule } from "./rule.js";
+import { specPath } from "../../../spec/rules/paths.js";
+import type { Rule } from "../../../spec/rules/rule.js";
 
 /**
  * platform.hcloud.floatingIpId names the floating IP of the API endpoint: it means something only

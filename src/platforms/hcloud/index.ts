@@ -1,0 +1,7 @@
+import type { Platform } from "../platform.js";
+import { HCLOUD_RULES } from "./rules/index.js";
+
+export const hcloud: Platform = {
+  kind: "hcloud",
+  rules: HCLOUD_RULES,
+};

@@ -1,0 +1,8 @@
+/**
+ * One platform (Proxmox VE, Hetzner Cloud, existing machines): everything it knows, behind the
+ * parts each stage asks for. A stage defines its part and receives the chosen platform as an
+ * argument, so no stage imports a platform; compile() picks it once (src/platforms/index.ts).
+ */
+import type { PlatformRules } from "../spec/platform-rules.js";
+
+export interface Platform extends PlatformRules {}

@@ -1,0 +1,7 @@
+import type { Platform } from "../platform.js";
+import { PROXMOX_RULES } from "./rules/index.js";
+
+export const proxmox: Platform = {
+  kind: "proxmox",
+  rules: PROXMOX_RULES,
+};
