@@ -10,6 +10,7 @@ import { checkSpec } from "./spec/index.js";
 import { parseMachinesLock } from "./lock/machines-lock.js";
 import type { CompileOptions, CompileResult } from "./types.js";
 import { PLATFORMS } from "./platforms/index.js";
+import { platformOf } from "./spec/rules/platform.js";
 
 export type { CompileOptions, CompileResult, GeneratedFile } from "./types.js";
 export type { Diagnostic, Severity, Span } from "./diagnostics/diagnostic.js";
@@ -23,6 +24,7 @@ export function compile(specText: string, options: CompileOptions): CompileResul
   const secretRanges = checked.secretRanges.length === 0 ? {} : { secretRanges: checked.secretRanges };
   if (checked.spec === undefined || hasErrors(diagnostics)) return { files: [], diagnostics, ...secretRanges };
   const previous = parseMachinesLock(options.previousLock) ?? (options.treeWithoutLock === true ? "round-robin" : undefined);
-  const model = normalize(checked.spec, options.sourceName ?? options.specPath, previous);
+  const platform = PLATFORMS[platformOf(checked.spec)];
+  const model = normalize(checked.spec, options.sourceName ?? options.specPath, platform, previous);
   return { files: formatFiles(plan(model)), diagnostics };
 }

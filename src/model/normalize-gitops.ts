@@ -2,12 +2,12 @@
 import type { ClusterSpec, FluxSpec, TofuControllerSpec } from "../spec/types.js";
 import { DEFAULT_VERSIONS, GITOPS_DEFAULTS } from "../catalog/defaults.js";
 import type { ArgocdModel, FluxModel, ForgeModel, GitopsModel, RunnerEnvModel, TofuControllerModel } from "./gitops.js";
-import type { BackendModel, PlatformModel } from "./model.js";
+import type { BackendModel } from "./model.js";
 import { withoutTrailingSlashes } from "../base/trim-runs.js";
 
 export function normalizeGitops(
   spec: ClusterSpec,
-  platform: PlatformModel,
+  platformEnv: readonly RunnerEnvModel[],
   backend: BackendModel,
 ): GitopsModel {
   const gitops = spec.spec.gitops ?? {};
@@ -25,7 +25,7 @@ export function normalizeGitops(
     model.argocd = argocd;
   }
   if (gitops.tofuController !== undefined) {
-    const env = runnerEnv(platform, backend, model.flux);
+    const env = runnerEnv(platformEnv, backend, model.flux);
     model.tofuController = normalizeTofuController(spec.metadata.name, gitops.tofuController, env);
   }
   return model;
@@ -93,21 +93,13 @@ function treePath(path: string): string {
  * What the tree reads from the environment, by provider: the runner pod gets each from the
  * credentials Secret (valueFrom.secretKeyRef, never inline). Keys are named like the variables.
  */
-const PLATFORM_ENV: Record<PlatformModel["kind"], readonly RunnerEnvModel[]> = {
-  // bpg/proxmox: API token for the API, private key for the SSH disk import (docs/index.md).
-  proxmox: [env("PROXMOX_VE_API_TOKEN"), env("PROXMOX_VE_SSH_PRIVATE_KEY")],
-  // hetznercloud/hcloud reads HCLOUD_TOKEN; the tree's own hcloud_token variable takes the same token.
-  hcloud: [env("HCLOUD_TOKEN"), { name: "TF_VAR_hcloud_token", key: "HCLOUD_TOKEN" }],
-  metal: [],
-};
-
 const FORGE_ENV: Record<ForgeModel["kind"], RunnerEnvModel> = {
   github: env("GITHUB_TOKEN"),
   gitea: env("GITEA_TOKEN"),
 };
 
-function runnerEnv(platform: PlatformModel, backend: BackendModel, flux: FluxModel | undefined): RunnerEnvModel[] {
-  const list: RunnerEnvModel[] = [...PLATFORM_ENV[platform.kind]];
+function runnerEnv(platformEnv: readonly RunnerEnvModel[], backend: BackendModel, flux: FluxModel | undefined): RunnerEnvModel[] {
+  const list: RunnerEnvModel[] = [...platformEnv];
   // The S3 backend (and its lock file) authenticate like the AWS SDK.
   if (backend.kind === "s3") list.push(env("AWS_ACCESS_KEY_ID"), env("AWS_SECRET_ACCESS_KEY"));
   if (flux?.auth === "token") list.push(env("TF_VAR_flux_git_token"));

@@ -4,10 +4,8 @@ import { PROVIDER_DEFAULTS } from "../catalog/defaults.js";
 import { compareStrings } from "../base/compare.js";
 
 /** The providers the tree uses, each pinned to the project default unless the spec overrides it. */
-export function normalizeProviders(spec: ClusterSpec, model: ClusterModel): ProviderModel[] {
-  const used = new Set<string>(["talos"]);
-  if (model.platform.kind === "proxmox") used.add("proxmox");
-  if (model.platform.kind === "hcloud") used.add("hcloud");
+export function normalizeProviders(spec: ClusterSpec, model: ClusterModel, platformProviders: readonly string[]): ProviderModel[] {
+  const used = new Set<string>(["talos", ...platformProviders]);
   if (model.cni.kind === "cilium") used.add("helm");
   if (model.addons.length > 0 || model.charts.length > 0) used.add("helm");
   // Argo CD is rendered by helm_template; Flux bootstraps through its provider, with a

@@ -9,18 +9,16 @@ import {
   DEFAULT_API_PORT,
   DEFAULT_APISERVER_PORT,
   DEFAULT_DNS_DOMAIN,
-  DEFAULT_EXTENSIONS,
   DEFAULT_INSTALL_DISK,
   DEFAULT_POD_SUBNETS,
   DEFAULT_SERVICE_SUBNETS,
   DEFAULT_VERSIONS,
   FACTORY_URL,
-  HCLOUD_DEFAULTS,
   NEWEST_CONTRACT,
   REQUIRED_VERSION,
 } from "../catalog/defaults.js";
 import { normalizeNodes } from "./normalize-nodes.js";
-import { normalizePlatform } from "./normalize-platform.js";
+import type { NormalizedPlatform, PlatformNormalizer } from "./platform-part.js";
 import { normalizeBackend } from "./normalize-backend.js";
 import { normalizeProviders } from "./normalize-providers.js";
 import { normalizeGitops } from "./normalize-gitops.js";
@@ -32,21 +30,12 @@ import { prefixLengthOf } from "../base/net/cidr.js";
 import { withoutTrailingSlashes } from "../base/trim-runs.js";
 import type { MachinesLock } from "../lock/machines-lock.js";
 
-/** Where an earlier build placed each Proxmox node (machines.lock.json), or how it did. */
-function previousHosts(previous: MachinesLock | "round-robin" | undefined): Map<string, string> | "round-robin" {
-  if (previous === "round-robin") return previous;
-  const hosts = new Map<string, string>();
-  if (previous?.platform !== "proxmox") return hosts;
-  for (const [name, node] of Object.entries(previous.nodes)) if (node.host !== undefined) hosts.set(name, node.host);
-  return hosts;
-}
-
-export function normalize(spec: ClusterSpec, specPath: string, previous?: MachinesLock | "round-robin"): ClusterModel {
+export function normalize(spec: ClusterSpec, specPath: string, platformPart: PlatformNormalizer, previous?: MachinesLock | "round-robin"): ClusterModel {
   const body = spec.spec;
   const name = spec.metadata.name;
-  const talos = normalizeTalos(spec, previous === "round-robin" ? undefined : previous);
-  const network = normalizeNetwork(spec);
-  const platform = normalizePlatform(spec, talos);
+  const talos = normalizeTalos(spec, platformPart.defaultExtensions, previous === "round-robin" ? undefined : previous);
+  const platform = platformPart.normalize(spec, talos, previous);
+  const network = normalizeNetwork(spec, platform);
   const cni = normalizeCni(spec);
   const model: ClusterModel = {
     specPath,
@@ -60,11 +49,11 @@ export function normalize(spec: ClusterSpec, specPath: string, previous?: Machin
       allowSchedulingOnControlPlanes: body.kubernetes?.allowSchedulingOnControlPlanes ?? false,
       ...componentSettings(body.kubernetes),
     },
-    endpoint: normalizeEndpoint(spec),
+    endpoint: normalizeEndpoint(spec, platform),
     network,
     registryMirrors: normalizeMirrors(spec),
-    platform,
-    nodes: normalizeNodes(spec, network, platform, previousHosts(previous), talos.classSchematics),
+    platform: platform.model,
+    nodes: normalizeNodes(spec, network, platform, talos.classSchematics),
     patches: {
       common: body.patches?.common ?? [],
       controlplane: body.patches?.controlplane ?? [],
@@ -81,8 +70,8 @@ export function normalize(spec: ClusterSpec, specPath: string, previous?: Machin
   model.addons = normalizeAddons(spec, model.kubernetes);
   const servingCerts = kubeletServingCerts(spec);
   if (servingCerts !== undefined) model.kubeletServingCerts = servingCerts;
-  model.gitops = normalizeGitops(spec, model.platform, model.backend);
-  model.providers = normalizeProviders(spec, model);
+  model.gitops = normalizeGitops(spec, platform.runnerEnv, model.backend);
+  model.providers = normalizeProviders(spec, model, platform.providers);
   return model;
 }
 
@@ -101,7 +90,7 @@ function defaultContract(version: string, previous: MachinesLock | undefined): s
   return candidates.reduce((oldest, contract) => (compareMinors(contract, oldest) < 0 ? contract : oldest));
 }
 
-function normalizeTalos(spec: ClusterSpec, previous: MachinesLock | undefined): TalosModel {
+function normalizeTalos(spec: ClusterSpec, defaultExtensions: readonly string[], previous: MachinesLock | undefined): TalosModel {
   const talos = spec.spec.talos ?? {};
   const version = talos.version ?? DEFAULT_VERSIONS.talos;
   const model: TalosModel = {
@@ -110,8 +99,7 @@ function normalizeTalos(spec: ClusterSpec, previous: MachinesLock | undefined): 
     secrets: talos.secrets ?? "generate",
     factoryUrl: withoutTrailingSlashes(talos.factoryUrl ?? FACTORY_URL),
     // Sorted and de-duplicated: the schematic id is a hash of this list.
-    // The default (the QEMU guest agent) is for Proxmox VMs only: Hetzner and bare metal have no agent channel.
-    extensions: [...new Set(talos.schematic?.extensions ?? (spec.spec.platform.proxmox !== undefined ? DEFAULT_EXTENSIONS : []))].sort(),
+    extensions: [...new Set(talos.schematic?.extensions ?? defaultExtensions)].sort(),
     extraKernelArgs: talos.schematic?.extraKernelArgs ?? [],
     classSchematics: [],
     installDisk: talos.installDisk ?? DEFAULT_INSTALL_DISK,
@@ -127,18 +115,17 @@ function normalizeTalos(spec: ClusterSpec, previous: MachinesLock | undefined): 
   return model;
 }
 
-function normalizeEndpoint(spec: ClusterSpec): EndpointModel {
+function normalizeEndpoint(spec: ClusterSpec, platform: NormalizedPlatform): EndpointModel {
   const endpoint = spec.spec.endpoint;
   const port = endpoint.port ?? DEFAULT_API_PORT;
-  const hcloud = spec.spec.platform.hcloud;
-  const hcloudEndpoint = hcloud === undefined ? undefined : (hcloud.apiEndpoint ?? HCLOUD_DEFAULTS.apiEndpoint);
+  const made = platform.apiEndpoint;
   // The API lands on a control plane itself (VIP, floating IP, node address), so kube-apiserver
   // must listen on the endpoint's port; behind a load balancer or a host name it keeps 6443.
-  const direct = hcloudEndpoint === "floating-ip" || (hcloudEndpoint === undefined && endpoint.host === undefined);
+  const direct = made === "floating-ip" || (made === undefined && endpoint.host === undefined);
   const apiServerPort = direct ? port : DEFAULT_APISERVER_PORT;
-  // On hcloud without a host name the platform module creates the address: known at apply time.
-  if (hcloudEndpoint !== undefined && endpoint.host === undefined) {
-    return { host: "", port, url: "", created: hcloudEndpoint, apiServerPort };
+  // Without a host name, the address the platform module makes is the endpoint: known at apply time.
+  if (made !== undefined && endpoint.host === undefined) {
+    return { host: "", port, url: "", created: made, apiServerPort };
   }
   const firstControlPlane = spec.spec.nodes.find((n) => n.role === "controlplane");
   // Schema and rules guarantee a VIP, a host, or a control plane with an address.
@@ -149,7 +136,7 @@ function normalizeEndpoint(spec: ClusterSpec): EndpointModel {
   return model;
 }
 
-function normalizeNetwork(spec: ClusterSpec): NetworkModel {
+function normalizeNetwork(spec: ClusterSpec, platform: NormalizedPlatform): NetworkModel {
   const network = spec.spec.network;
   const model: NetworkModel = {
     cidr: network.cidr,
@@ -165,8 +152,8 @@ function normalizeNetwork(spec: ClusterSpec): NetworkModel {
   const firewall = network.firewall;
   if (firewall !== undefined) {
     // Talos's recommended rules open the Talos and Kubernetes APIs to anywhere (docs talos/v1.13
-    // networking/ingress-firewall.mdx); on Hetzner Cloud the spec already says where from.
-    const adminCidrs = firewall.adminCidrs ?? spec.spec.platform.hcloud?.adminCidrs ?? ["0.0.0.0/0", "::/0"];
+    // networking/ingress-firewall.mdx); a platform may already say where from (Hetzner Cloud).
+    const adminCidrs = firewall.adminCidrs ?? (platform.adminCidrs === undefined ? undefined : [...platform.adminCidrs]) ?? ["0.0.0.0/0", "::/0"];
     model.firewall = { ingress: firewall.ingress, adminCidrs, rules: firewall.rules ?? [] };
   }
   return model;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { normalize } from "../model/normalize.js";
 import type { AddonsSpec, CiliumSpec, ClusterSpec } from "../spec/types.js";
 import { bootReleases, kubernetesReadyAtBoot, usesHelmRelease, waitForExpr } from "./helm-releases.js";
+import { PLATFORMS } from "../platforms/index.js";
 
 function model(cni: { cilium?: CiliumSpec; none?: Record<string, never> } | undefined, addons?: AddonsSpec) {
   const spec: ClusterSpec = {
@@ -18,7 +19,7 @@ function model(cni: { cilium?: CiliumSpec; none?: Record<string, never> } | unde
       ...(addons === undefined ? {} : { addons }),
     },
   };
-  return normalize(spec, "spec.yaml");
+  return normalize(spec, "spec.yaml", PLATFORMS.hcloud);
 }
 
 describe("what the health check and the releases wait for", () => {

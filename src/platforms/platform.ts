@@ -3,6 +3,7 @@
  * parts each stage asks for. A stage defines its part and receives the chosen platform as an
  * argument, so no stage imports a platform; compile() picks it once (src/platforms/index.ts).
  */
+import type { PlatformNormalizer } from "../model/platform-part.js";
 import type { PlatformRules } from "../spec/platform-rules.js";
 
-export interface Platform extends PlatformRules {}
+export interface Platform extends PlatformRules, PlatformNormalizer {}

@@ -15,6 +15,7 @@ import { checkSpec } from "../spec/index.js";
 import { helpers } from "./helpers.js";
 import { templateRuntime, type TemplateRuntime } from "./template-runtime.js";
 import { PLATFORMS } from "../platforms/index.js";
+import { platformOf } from "../spec/rules/platform.js";
 
 const recorded = vi.hoisted(() => [] as Array<{ name: string; view: object; output: string }>);
 
@@ -73,7 +74,7 @@ describe("generated templates", () => {
     for (const path of specs) {
       const checked = checkSpec(readFileSync(join(ROOT, path), "utf8"), path, PLATFORMS);
       if (checked.spec === undefined || checked.diagnostics.some((d) => d.severity === "error")) continue;
-      plan(normalize(checked.spec, path));
+      plan(normalize(checked.spec, path, PLATFORMS[platformOf(checked.spec)]));
     }
     const names = new Set(recorded.map((r) => r.name));
     expect(names.size).toBeGreaterThan(40);

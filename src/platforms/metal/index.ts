@@ -1,7 +1,9 @@
 import type { Platform } from "../platform.js";
+import { metalNormalizer } from "./normalize.js";
 import { METAL_RULES } from "./rules/index.js";
 
 export const metal: Platform = {
   kind: "metal",
   rules: METAL_RULES,
+  ...metalNormalizer,
 };

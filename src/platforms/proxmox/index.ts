@@ -1,7 +1,9 @@
 import type { Platform } from "../platform.js";
+import { proxmoxNormalizer } from "./normalize.js";
 import { PROXMOX_RULES } from "./rules/index.js";
 
 export const proxmox: Platform = {
   kind: "proxmox",
   rules: PROXMOX_RULES,
+  ...proxmoxNormalizer,
 };

@@ -1,5 +1,5 @@
-import type { NodeSpec } from "../spec/types.js";
-import { compareStrings } from "../base/compare.js";
+import type { NodeSpec } from "../../spec/types.js";
+import { compareStrings } from "../../base/compare.js";
 
 /**
  * The host of every node. A node placed once stays where it is: a changed `node_name` replaces

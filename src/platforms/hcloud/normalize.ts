@@ -1,0 +1,65 @@
+/** platform.hcloud -> HcloudModel, and what Hetzner Cloud decides: the API endpoint, each node's server type. */
+import { HCLOUD_DEFAULTS } from "../../catalog/defaults.js";
+import { parseCidr } from "../../base/net/cidr.js";
+import { formatIPv4 } from "../../base/net/ipv4.js";
+import type { HcloudModel } from "../../model/model.js";
+import type { NormalizedPlatform, PlatformNormalizer } from "../../model/platform-part.js";
+import type { ClusterSpec } from "../../spec/types.js";
+
+function hcloudModel(spec: ClusterSpec): HcloudModel {
+  const hcloud = spec.spec.platform.hcloud;
+  if (hcloud === undefined) throw new Error("model bug: a Hetzner Cloud platform without platform.hcloud");
+  const id = hcloud.image?.id;
+  const networkRange = hcloud.networkRange ?? HCLOUD_DEFAULTS.networkRange;
+  const model: HcloudModel = {
+    kind: "hcloud",
+    location: hcloud.location,
+    networkZone: hcloud.networkZone ?? HCLOUD_DEFAULTS.networkZone,
+    networkRange,
+    privateGateway: privateGateway(networkRange),
+    image: id !== undefined ? { id } : { selector: hcloud.image?.selector ?? HCLOUD_DEFAULTS.imageSelector },
+    adminCidrs: hcloud.adminCidrs,
+    firewallRules: hcloud.firewallRules ?? [],
+    apiEndpoint: hcloud.apiEndpoint ?? HCLOUD_DEFAULTS.apiEndpoint,
+    loadBalancerType: hcloud.loadBalancerType ?? HCLOUD_DEFAULTS.loadBalancerType,
+    publicNetwork: hcloud.publicNetwork ?? HCLOUD_DEFAULTS.publicNetwork,
+  };
+  if (hcloud.networkId !== undefined) model.networkId = hcloud.networkId;
+  if (hcloud.floatingIpId !== undefined) model.floatingIpId = hcloud.floatingIpId;
+  if (hcloud.firewallIds !== undefined) model.firewallIds = hcloud.firewallIds;
+  if (hcloud.natGateway !== undefined) model.natGateway = hcloud.natGateway;
+  return model;
+}
+
+/**
+ * The private network's first address, where Hetzner's router answers (the Cloud API's
+ * subnet `gateway`). Flannel's --iface-can-reach only asks the kernel which interface routes
+ * to it (`ip route get`), so any address of the range picks the private NIC. The schema
+ * guarantees an IPv4 CIDR.
+ */
+function privateGateway(networkRange: string): string {
+  const cidr = parseCidr(networkRange);
+  if (cidr === undefined || cidr.family !== 4) throw new Error(`model bug: network range ${networkRange} is not IPv4`);
+  return formatIPv4(cidr.first + 1n);
+}
+
+export const hcloudNormalizer: PlatformNormalizer = {
+  // Hetzner servers have no agent channel: no extension by default.
+  defaultExtensions: [],
+  normalize(spec): NormalizedPlatform {
+    const platform = hcloudModel(spec);
+    return {
+      model: platform,
+      apiEndpoint: platform.apiEndpoint,
+      adminCidrs: platform.adminCidrs,
+      providers: ["hcloud"],
+      // hetznercloud/hcloud reads HCLOUD_TOKEN; the tree's own hcloud_token variable takes the same token.
+      runnerEnv: [{ name: "HCLOUD_TOKEN", key: "HCLOUD_TOKEN" }, { name: "TF_VAR_hcloud_token", key: "HCLOUD_TOKEN" }],
+      node(model, _node, _index, sizing) {
+        if (sizing?.serverType !== undefined) model.serverType = sizing.serverType;
+      },
+      // The cloud wires the private network: nothing identifies a NIC.
+      nic() {},
+    };
+  },
+};
