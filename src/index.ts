@@ -26,5 +26,5 @@ export function compile(specText: string, options: CompileOptions): CompileResul
   const previous = parseMachinesLock(options.previousLock) ?? (options.treeWithoutLock === true ? "round-robin" : undefined);
   const platform = PLATFORMS[platformOf(checked.spec)];
   const model = normalize(checked.spec, options.sourceName ?? options.specPath, platform, previous);
-  return { files: formatFiles(plan(model)), diagnostics };
+  return { files: formatFiles(plan(model, platform)), diagnostics };
 }

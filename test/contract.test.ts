@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { compile } from "../src/index.js";
 import { MACHINES_LOCK, parseMachinesLock } from "../src/lock/machines-lock.js";
 import { machineImpact } from "../src/lock/impact.js";
+import { PLATFORMS } from "../src/platforms/index.js";
 
 function spec(talos: string, contract?: string): string {
   return `apiVersion: talos-hclgen/v1
@@ -72,7 +73,7 @@ describe("the machine-config contract", () => {
     const previous = parseMachinesLock(before.lock);
     const next = parseMachinesLock(after.lock);
     if (previous === undefined || next === undefined) throw new Error("unreadable lock");
-    expect(machineImpact(previous, next).map((impact) => impact.detail)).toEqual([
+    expect(machineImpact(previous, next, PLATFORMS[next.platform].lock).map((impact) => impact.detail)).toEqual([
       "configuration (Talos v1.12.6 -> v1.13.9, contract v1.12 -> v1.13)",
     ]);
   });

@@ -94,7 +94,7 @@ export interface ReplacedField {
 
 /**
  * Talos v1.14 kinds that Talos refuses beside a v1alpha1 field which every configuration of the
- * tree has, on a Talos v1.14 node (the trees keep the v1.13 contract, src/model/defaults.ts
+ * tree has, on a Talos v1.14 node (the trees keep the v1.13 contract, src/catalog/defaults.ts
  * NEWEST_CONTRACT): the talos provider generates the field, or the tree's own patches set it.
  * "A deprecated field and its replacement document are mutually exclusive" (upgrading-talos
  * v1.14); each kind's V1Alpha1ConflictValidate in machinery v1.14.1 config/types says which

@@ -3,11 +3,12 @@
  * and the one the build makes: machines created, destroyed (reset first), replaced, rebooted,
  * reconfigured. Known from the tree alone, before any plan; `build` prints it and refuses to
  * replace a control plane unless told to (`--allow-replace`). The facts each line rests on
- * are the providers' (cited where the tree makes them): bpg/proxmox replaces a VM whose host
- * or VM id changes and restarts one whose CPU, memory, disk or firmware changes; hcloud stops
- * a server to change its type; Talos applies a configuration in place.
+ * are the providers' (each platform's, src/platforms/<kind>/lock.ts: bpg/proxmox replaces a VM
+ * whose host or VM id changes and restarts one whose CPU, memory, disk or firmware changes;
+ * hcloud stops a server to change its type); Talos applies a configuration in place.
  */
 import type { LockedNode, MachinesLock } from "./machines-lock.js";
+import type { PlatformLock } from "./platform-part.js";
 import { compareStrings } from "../base/compare.js";
 
 export type ImpactKind = "create" | "destroy" | "replace" | "reboot" | "reconfigure";
@@ -23,50 +24,18 @@ export interface Impact {
 }
 
 
-function change(label: string, before: unknown, after: unknown): string | undefined {
+/** "label before -> after", or undefined when nothing changed. */
+export function change(label: string, before: unknown, after: unknown): string | undefined {
   return before === after ? undefined : `${label} ${String(before ?? "none")} -> ${String(after ?? "none")}`;
 }
 
-/**
- * Why a machine is replaced, or undefined. Secure Boot on or off is a fresh install: "There is
- * no support at the moment to upgrade non-UKI (GRUB-based) Talos installation to use
- * UKI/SecureBoot" (docs talos/v1.13 secureboot.mdx). The plan only updates the VM in place
- * (bpg/proxmox replaces it for a TPM version change only), so the report says what to do.
- */
-function replacement(before: LockedNode, after: LockedNode): string | undefined {
-  const secureBoot =
-    (before.secureBoot ?? false) === (after.secureBoot ?? false)
-      ? undefined
-      : `Secure Boot ${after.secureBoot === true ? "on" : "off"}: Talos cannot move an installed node, reinstall it (talosctl reset, then -replace its VM)`;
-  return change("host", before.host, after.host) ?? change("VM id", before.vmId, after.vmId) ?? secureBoot ?? publicNetwork(before, after);
-}
-
-/**
- * A Hetzner server's public addresses are its primary IPs. The tree never changes a running
- * server's public_net (ignore_changes: the provider powers a server off for any public_net
- * change, terraform-provider-hcloud v1.68.0 internal/server resource.go updatePublicNet), and
- * destroying a primary IP still assigned powers its server off too (internal/primaryip
- * resource.go Delete: power off, unassign, power on), every server at once. So a server
- * changes its public network only by being created again.
- */
-function publicNetwork(before: LockedNode, after: LockedNode): string | undefined {
-  const from = before.publicNetwork ?? "ipv4";
-  const to = after.publicNetwork ?? "ipv4";
-  if (from === to) return undefined;
-  return `public network ${from} -> ${to}: a running server keeps the public addresses it has, or is powered off to lose one; recreate it (-replace its server)`;
-}
-
 /** Why a machine restarts without being replaced, or undefined. */
-function restart(before: LockedNode, after: LockedNode): string | undefined {
+function restart(platform: PlatformLock, before: LockedNode, after: LockedNode): string | undefined {
   const reasons = [
-    change("cpu", before.cpu, after.cpu),
-    change("memory", before.memory, after.memory),
-    change("disk", before.osDisk, after.osDisk),
-    before.uefi === after.uefi ? undefined : `firmware ${after.uefi === true ? "UEFI" : "BIOS"}`,
-    change("server type", before.serverType, after.serverType),
+    ...platform.restarts(before, after),
     // machine.files: written at boot (talos v1.13.9 WriteUserFiles), so Talos reboots to apply them.
-    before.files === after.files ? undefined : "machine files",
-  ].filter((reason): reason is string => reason !== undefined);
+    ...(before.files === after.files ? [] : ["machine files"]),
+  ];
   return reasons.length === 0 ? undefined : reasons.join(", ");
 }
 
@@ -74,7 +43,7 @@ function restart(before: LockedNode, after: LockedNode): string | undefined {
 const SYSTEM_VOLUMES =
   "system volumes: kept as installed until wiped, `talosctl reset --system-labels-to-wipe EPHEMERAL --reboot` (STATE: reinstall)";
 
-export function machineImpact(previous: MachinesLock, next: MachinesLock): Impact[] {
+export function machineImpact(previous: MachinesLock, next: MachinesLock, platform: PlatformLock): Impact[] {
   const impacts: Impact[] = [];
   const add = (node: string, role: LockedNode["role"], kind: ImpactKind, detail: string): void => {
     impacts.push({ nodes: [node], kind, detail, controlPlane: role === "controlplane" });
@@ -93,7 +62,7 @@ export function machineImpact(previous: MachinesLock, next: MachinesLock): Impac
       continue;
     }
     if (before === undefined || after === undefined) continue;
-    const replaced = previous.platform === next.platform ? replacement(before, after) : "platform changed";
+    const replaced = previous.platform === next.platform ? platform.replacement(before, after) : "platform changed";
     if (before.role !== after.role) {
       add(name, "controlplane", "replace", `role ${before.role} -> ${after.role}`);
       continue;
@@ -102,7 +71,7 @@ export function machineImpact(previous: MachinesLock, next: MachinesLock): Impac
       add(name, after.role, "replace", replaced);
       continue;
     }
-    const restarted = restart(before, after);
+    const restarted = restart(platform, before, after);
     if (restarted !== undefined) add(name, after.role, "reboot", restarted);
     // Talos provisions STATE and EPHEMERAL at install and never again (docs talos/v1.13
     // disk-management/system.mdx: "only applied when the volume has not been provisioned yet";

@@ -14,7 +14,7 @@ export interface CiliumModel {
   kind: "cilium";
   version: string;
   mode: InstallMode;
-  /** Helm values, final: src/spec/cilium-on-talos.ts requirements with cni.cilium.values merged over. */
+  /** Helm values, final: src/catalog/cilium-on-talos.ts requirements with cni.cilium.values merged over. */
   values: Record<string, unknown>;
   loadBalancer?: CiliumLoadBalancerModel;
 }

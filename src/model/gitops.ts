@@ -40,6 +40,11 @@ export interface RunnerEnvModel {
   key: string;
 }
 
+export interface RunnerVarModel {
+  name: string;
+  value: unknown;
+}
+
 export interface TofuControllerModel {
   /** Name of the Terraform object (the cluster name). */
   name: string;
@@ -62,6 +67,8 @@ export interface TofuControllerModel {
   installVersion?: string;
   outputsSecret: string;
   env: RunnerEnvModel[];
+  /** Root variables the runner sets to something other than their interactive default. */
+  vars: RunnerVarModel[];
 }
 
 export interface GitopsModel {

@@ -1,13 +1,14 @@
 /** spec.gitops -> GitopsModel: defaults, the forge, and what the tofu-controller runner needs. */
 import type { ClusterSpec, FluxSpec, TofuControllerSpec } from "../spec/types.js";
 import { DEFAULT_VERSIONS, GITOPS_DEFAULTS } from "../catalog/defaults.js";
-import type { ArgocdModel, FluxModel, ForgeModel, GitopsModel, RunnerEnvModel, TofuControllerModel } from "./gitops.js";
+import type { ArgocdModel, FluxModel, ForgeModel, GitopsModel, RunnerEnvModel, RunnerVarModel, TofuControllerModel } from "./gitops.js";
+import type { NormalizedPlatform } from "./platform-part.js";
 import type { BackendModel } from "./model.js";
 import { withoutTrailingSlashes } from "../base/trim-runs.js";
 
 export function normalizeGitops(
   spec: ClusterSpec,
-  platformEnv: readonly RunnerEnvModel[],
+  platformRunner: NormalizedPlatform["runner"],
   backend: BackendModel,
 ): GitopsModel {
   const gitops = spec.spec.gitops ?? {};
@@ -25,8 +26,8 @@ export function normalizeGitops(
     model.argocd = argocd;
   }
   if (gitops.tofuController !== undefined) {
-    const env = runnerEnv(platformEnv, backend, model.flux);
-    model.tofuController = normalizeTofuController(spec.metadata.name, gitops.tofuController, env);
+    const env = runnerEnv(platformRunner.env, backend, model.flux);
+    model.tofuController = normalizeTofuController(spec.metadata.name, gitops.tofuController, env, [...platformRunner.vars]);
   }
   return model;
 }
@@ -59,7 +60,7 @@ function forgeOf(flux: FluxSpec): ForgeModel | undefined {
   return undefined;
 }
 
-function normalizeTofuController(name: string, spec: TofuControllerSpec, env: RunnerEnvModel[]): TofuControllerModel {
+function normalizeTofuController(name: string, spec: TofuControllerSpec, env: RunnerEnvModel[], vars: RunnerVarModel[]): TofuControllerModel {
   const model: TofuControllerModel = {
     name,
     namespace: spec.namespace ?? GITOPS_DEFAULTS.tofuNamespace,
@@ -74,6 +75,7 @@ function normalizeTofuController(name: string, spec: TofuControllerSpec, env: Ru
     destroyResourcesOnDeletion: spec.destroyResourcesOnDeletion ?? false,
     outputsSecret: `${name}-outputs`,
     env,
+    vars,
   };
   // An ssh:// source cannot be fetched without a key; https:// may be public.
   const gitSecret = spec.gitSecret ?? (spec.repository.startsWith("ssh://") ? `${name}-git` : undefined);

@@ -70,7 +70,7 @@ export function normalize(spec: ClusterSpec, specPath: string, platformPart: Pla
   model.addons = normalizeAddons(spec, model.kubernetes);
   const servingCerts = kubeletServingCerts(spec);
   if (servingCerts !== undefined) model.kubeletServingCerts = servingCerts;
-  model.gitops = normalizeGitops(spec, platform.runnerEnv, model.backend);
+  model.gitops = normalizeGitops(spec, platform.runner, model.backend);
   model.providers = normalizeProviders(spec, model, platform.providers);
   return model;
 }

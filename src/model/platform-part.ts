@@ -5,7 +5,7 @@
  */
 import type { MachinesLock } from "../lock/machines-lock.js";
 import type { ClusterSpec, NodeClassSpec, NodeNicSpec, NodeSpec } from "../spec/types.js";
-import type { RunnerEnvModel } from "./gitops.js";
+import type { RunnerEnvModel, RunnerVarModel } from "./gitops.js";
 import type { NicModel, NodeModel, PlatformModel, TalosModel } from "./model.js";
 
 export interface PlatformNormalizer {
@@ -26,8 +26,8 @@ export interface NormalizedPlatform {
   adminCidrs?: readonly string[];
   /** The providers the platform's module uses, beside talos. */
   providers: readonly string[];
-  /** What the tree reads from the environment for this platform (a tofu-controller runner gets each). */
-  runnerEnv: readonly RunnerEnvModel[];
+  /** What a tofu-controller runner needs for this platform: the environment the tree reads, root variables it sets. */
+  runner: { env: readonly RunnerEnvModel[]; vars: readonly RunnerVarModel[] };
   /** The node's platform fields (host, datastore, firmware, data disk volume), set on the shared model. */
   node(model: NodeModel, spec: NodeSpec, index: number, sizing: NodeClassSpec | undefined): void;
   /** A NIC's platform fields (a Proxmox bridge and MAC, a metal link), set on the shared model. */

@@ -68,8 +68,6 @@ export interface Feature {
   /** Files of the child module (modules/<folder>/...) and any other files (values/, manifests/). */
   files(model: ClusterModel, context: PlanContext): PlannedFile[];
   root(model: ClusterModel, context: PlanContext): RootSections;
-  /** Only for the platform feature. */
-  platform?(model: ClusterModel): PlatformOutputs;
   /** HCL expressions of list(object({name, contents})) for the control planes' inlineManifests. */
   inlineManifests?(model: ClusterModel): string[];
 }

@@ -8,6 +8,7 @@ import { chartValuesPath } from "../catalog/chart-names.js";
 import type { ClusterModel, NodeModel } from "../model/model.js";
 import { MACHINES_LOCK, renderMachinesLock, type LockedNode } from "../lock/machines-lock.js";
 import { header, type PlannedFile } from "./planned-file.js";
+import type { PlatformPlan } from "./platform-part.js";
 import { systemVolumeConfigs } from "./talos/documents.js";
 
 /**
@@ -52,39 +53,24 @@ function volumesDigest(node: NodeModel): string | undefined {
   return createHash("sha256").update(JSON.stringify(documents)).digest("hex").slice(0, 12);
 }
 
-function lockedNode(model: ClusterModel, node: NodeModel, files: readonly PlannedFile[]): LockedNode {
+function lockedNode(model: ClusterModel, platform: PlatformPlan, node: NodeModel, files: readonly PlannedFile[]): LockedNode {
   const locked: LockedNode = { role: node.role, configuration: configurationDigest(model, node, files) };
   const volumes = volumesDigest(node);
   if (volumes !== undefined) locked.volumes = volumes;
   // Talos writes machine files at boot only: the impact report calls an edit a reboot.
   if (node.files.length > 0) locked.files = createHash("sha256").update(JSON.stringify(node.files)).digest("hex").slice(0, 12);
   if (node.ip !== undefined) locked.address = node.ip;
-  switch (model.platform.kind) {
-    case "proxmox":
-      if (node.host !== undefined) locked.host = node.host;
-      if (node.vmId !== undefined) locked.vmId = node.vmId;
-      Object.assign(locked, { cpu: node.cpu, memory: node.memory, osDisk: node.osDisk, uefi: node.uefi });
-      // Only when on, so that the locks of other trees do not change.
-      if (model.platform.secureBoot) locked.secureBoot = true;
-      break;
-    case "hcloud":
-      if (node.serverType !== undefined) locked.serverType = node.serverType;
-      // Only when not the default, so that the locks of other trees do not change.
-      if (model.platform.publicNetwork !== "ipv4") locked.publicNetwork = model.platform.publicNetwork;
-      break;
-    case "metal":
-      break;
-  }
+  Object.assign(locked, platform.lock(node));
   return locked;
 }
 
-export function planMachinesLock(model: ClusterModel, files: readonly PlannedFile[]): PlannedFile {
+export function planMachinesLock(model: ClusterModel, platform: PlatformPlan, files: readonly PlannedFile[]): PlannedFile {
   const contents = renderMachinesLock({
     platform: model.platform.kind,
     talos: model.talos.version,
     contract: model.talos.contract,
     kubernetes: model.kubernetes.version,
-    nodes: Object.fromEntries(model.nodes.map((node) => [node.name, lockedNode(model, node, files)])),
+    nodes: Object.fromEntries(model.nodes.map((node) => [node.name, lockedNode(model, platform, node, files)])),
   }, header("json", model.specPath));
   return { path: MACHINES_LOCK, kind: "json", contents };
 }

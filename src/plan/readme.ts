@@ -2,6 +2,7 @@
 import type { ClusterModel } from "../model/model.js";
 import { renderTemplate } from "../render/templates.js";
 import type { ModuleInfo } from "./feature.js";
+import type { PlatformReadme } from "./platform-part.js";
 import { header, type PlannedFile } from "./planned-file.js";
 import { chartsView } from "./readme-charts.js";
 import { dayTwoNotes } from "./readme-day2.js";
@@ -10,28 +11,10 @@ import { codeSpan, rebuildCommand } from "./readme-command.js";
 import { prerequisites } from "./readme-prerequisites.js";
 import type { SecretVariable } from "./talos/patches.js";
 
-const PLATFORM_NAMES = { proxmox: "Proxmox VE", hcloud: "Hetzner Cloud", metal: "existing machines" } as const;
-const CREATED_ENDPOINT = { "load-balancer": "load balancer IPv4", "floating-ip": "floating IPv4" } as const;
 const CNI_NAMES = { cilium: "Cilium", flannel: "Flannel (Talos default)", none: "none (bring your own)" } as const;
 
-/** The URL of an endpoint the platform creates: an IPv6 load balancer's in brackets, a private one's. */
-function createdEndpointUrl(model: ClusterModel, created: keyof typeof CREATED_ENDPOINT): string {
-  const publicNetwork = model.platform.kind === "hcloud" ? model.platform.publicNetwork : "ipv4";
-  if (publicNetwork === "ipv6") return `https://[<load balancer IPv6>]:${model.endpoint.port}`;
-  if (publicNetwork === "none") return `https://<load balancer private address>:${model.endpoint.port}`;
-  return `https://<${CREATED_ENDPOINT[created]}>:${model.endpoint.port}`;
-}
-
-export function planReadme(model: ClusterModel, modules: readonly ModuleInfo[], secretVariables: readonly SecretVariable[]): PlannedFile {
-  const applyEnv: string[] = [];
-  if (model.platform.kind === "proxmox") applyEnv.push("PROXMOX_VE_API_TOKEN='user@realm!tokenid=secret'");
-  if (model.platform.kind === "hcloud") {
-    // Talos needs the token itself to move the floating IP, so the variable must carry it;
-    // so does the cloud controller manager's Secret.
-    const floating = model.platform.apiEndpoint === "floating-ip";
-    const ccm = model.addons.some((addon) => addon.id === "hcloud-ccm");
-    applyEnv.push(floating || ccm ? "TF_VAR_hcloud_token=..." : "HCLOUD_TOKEN=...");
-  }
+export function planReadme(model: ClusterModel, readme: PlatformReadme, modules: readonly ModuleInfo[], secretVariables: readonly SecretVariable[]): PlannedFile {
+  const applyEnv: string[] = [...readme.applyEnv];
   if (model.backend.kind === "s3") applyEnv.push("AWS_ACCESS_KEY_ID=... AWS_SECRET_ACCESS_KEY=...");
   // Flux: the forge's token registers the deploy key; a Git token is the flux_git_token variable.
   const flux = model.gitops.flux;
@@ -48,21 +31,21 @@ export function planReadme(model: ClusterModel, modules: readonly ModuleInfo[], 
     talos: model.talos,
     kubernetes: model.kubernetes,
     endpoint: {
-      url: model.endpoint.created === undefined ? model.endpoint.url : createdEndpointUrl(model, model.endpoint.created),
+      url: readme.createdEndpoint?.url ?? model.endpoint.url,
       vip: model.endpoint.vip ?? null,
     },
-    platformName: PLATFORM_NAMES[model.platform.kind],
+    platformName: readme.name,
     cniName: CNI_NAMES[model.cni.kind],
     backendName: model.backend.kind === "s3" ? `S3 bucket ${model.backend.bucket}, encrypted, locked` : "local file",
     controlPlaneCount: model.nodes.filter((n) => n.role === "controlplane").length,
     workerCount: model.nodes.filter((n) => n.role === "worker").length,
     applyEnv,
-    prerequisites: prerequisites(model),
+    prerequisites: prerequisites(model, readme),
     adoption: model.talos.secrets === "import",
     adoptedServers: model.nodes.some((node) => typeof node.adopt === "object"),
     adoptedVms: model.nodes.some((node) => node.adopt === true),
-    dayTwo: dayTwoNotes(model),
-    machines: machinesView(model),
+    dayTwo: dayTwoNotes(model, readme),
+    machines: machinesView(model, readme),
     charts: chartsView(model),
     diagram: ["root --> " + modules.map((m) => m.call).join(" & "), ...modules.flatMap((m) => m.diagram)],
     modules: [{ path: ".", description: `Providers, ${model.backend.kind === "s3" ? "S3 backend, " : ""}variables, module calls, outputs.` }].concat(

@@ -40,15 +40,11 @@ function withHandlebars(source: string): (view: unknown) => string {
   return handlebars.compile(source, OPTIONS);
 }
 
-const reference = new Map(
-  fg.sync("**/*.hbs", { cwd: join(ROOT, "templates") }).map((file) => {
-    const render = withHandlebars(readFileSync(join(ROOT, "templates", file), "utf8"));
-    return [file.replace(/\.hbs$/, ""), render] as const;
-  }),
-);
-
 type Compile = (source: string) => string;
 const script = new URL("../../scripts/precompile-templates.mjs", import.meta.url).href;
+const { templateFiles } = (await import(script)) as { templateFiles: (root: string) => Array<{ name: string; path: string }> };
+
+const reference = new Map(templateFiles(ROOT).map(({ name, path }) => [name, withHandlebars(readFileSync(join(ROOT, path), "utf8"))] as const));
 const { compileTemplate } = (await import(script)) as { compileTemplate: Compile };
 
 /** A template through the generator, instantiated with the runtime like generated/templates.js. */
@@ -74,7 +70,8 @@ describe("generated templates", () => {
     for (const path of specs) {
       const checked = checkSpec(readFileSync(join(ROOT, path), "utf8"), path, PLATFORMS);
       if (checked.spec === undefined || checked.diagnostics.some((d) => d.severity === "error")) continue;
-      plan(normalize(checked.spec, path, PLATFORMS[platformOf(checked.spec)]));
+      const platform = PLATFORMS[platformOf(checked.spec)];
+      plan(normalize(checked.spec, path, platform), platform);
     }
     const names = new Set(recorded.map((r) => r.name));
     expect(names.size).toBeGreaterThan(40);

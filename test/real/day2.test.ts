@@ -83,7 +83,7 @@ spec:
 /**
  * The same servers without public IPv4 (platform.hcloud.publicNetwork ipv6): a primary IPv6
  * each, the admins on IPv6, IPv6 resolvers, mirrors of ghcr.io and the image factory
- * (src/spec/rules/hcloud-public-network.ts).
+ * (src/platforms/hcloud/rules/public-network.ts).
  */
 const HCLOUD_IPV6 = HCLOUD.replace("  network:\n    cidr: 10.0.1.0/24\n", '  network:\n    cidr: 10.0.1.0/24\n    nameservers: ["2a01:4ff:ff00::add:1"]\n  registryMirrors:\n    ghcr.io: { endpoints: [https://ghcr-mirror.example.com] }\n    factory.talos.dev: { endpoints: [https://factory-mirror.example.com] }\n').replace(
   "      adminCidrs: [203.0.113.0/24]\n",

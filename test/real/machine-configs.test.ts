@@ -256,7 +256,7 @@ describeWithTools("every node's final machine configuration passes Talos's own v
 
       // Talos v1.14 validates with its own machinery: the document the v1.14 contract would
       // make the provider generate (KubeAPIServerConfig) is refused beside the v1alpha1 field
-      // the tree sets, which is why its trees keep the v1.13 contract (src/model/defaults.ts).
+      // the tree sets, which is why its trees keep the v1.13 contract (src/catalog/defaults.ts).
       if (tree.talos === "v1.14") {
         const [node, text] = [...configs].find(([, config]) => /^\s+apiServer:/m.test(config)) ?? [];
         expect(node, "a control plane with cluster.apiServer").toBeDefined();

@@ -51,7 +51,7 @@ export async function validateConfigurations(
  * during the deprecation period", Talos docs v1.14 containerd.mdx; upgrading-talos.mdx,
  * "Install, files and container runtime"). machinery v1.14.1 v1alpha1_validation.go Validate.
  * Its replacement documents (CRICustomizationConfig, EtcFileConfig) are v1.14 kinds, which a
- * node still on Talos v1.13 refuses, and the tree keeps the v1.13 contract (src/model/defaults.ts).
+ * node still on Talos v1.13 refuses, and the tree keeps the v1.13 contract (src/catalog/defaults.ts).
  */
 export const V1_13_CONTRACT_DEPRECATIONS: readonly string[] = [".machine.files is deprecated; use dedicated configuration documents instead"];
 

@@ -7,6 +7,7 @@
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { describeImpact, foldImpacts, machineImpact } from "../../lock/impact.js";
 import { MACHINES_LOCK, parseMachinesLock } from "../../lock/machines-lock.js";
+import { PLATFORMS } from "../../platforms/index.js";
 import type { Target } from "./build-compile.js";
 
 export interface TargetImpact {
@@ -22,7 +23,7 @@ export function targetImpact(target: Target): TargetImpact {
   if (previous === undefined) return none;
   const next = parseMachinesLock(target.files.find((f) => f.path === MACHINES_LOCK)?.contents);
   if (next === undefined) return none;
-  const impacts = foldImpacts(machineImpact(previous, next));
+  const impacts = foldImpacts(machineImpact(previous, next, PLATFORMS[next.platform].lock));
   return {
     lines: describeImpact(impacts, next),
     replacedControlPlanes: impacts.filter((i) => i.kind === "replace" && i.controlPlane).flatMap((i) => i.nodes),

@@ -447,7 +447,7 @@ function importCni(ctx: ImportContext, value: TalConfig["cniConfig"]): ClusterSp
 
 /**
  * talhelper generates the nodes' configurations with the contract of talosVersion (talhelper
- * pkg/talos/input.go: ParseContractFromVersion, generate.WithVersionContract); the tree keeps the newest it emits (src/model/defaults.ts
+ * pkg/talos/input.go: ParseContractFromVersion, generate.WithVersionContract); the tree keeps the newest it emits (src/catalog/defaults.ts
  * NEWEST_CONTRACT). Talos runs both, but the first apply rewrites every node's configuration:
  * the documents of the newer contract (KubeletConfig, KubeAPIServerConfig...) become the
  * v1alpha1 fields they replace. Said before anyone applies.

@@ -1,13 +1,9 @@
 /**
- * Every feature, in the order their sections appear in the root files and their modules in
- * the README. Platforms first (they create the machines), then the cluster, then what runs
- * on it.
+ * Every feature but the platform's, in the order their sections appear in the root files and
+ * their modules in the README. The platform's features come first (they create the machines:
+ * src/platforms/<kind>/plan.ts), then the cluster, then what runs on it.
  */
 import type { Feature } from "../feature.js";
-import { proxmoxNodes } from "./proxmox-nodes.js";
-import { talosImage } from "./talos-image.js";
-import { hcloudServers } from "./hcloud-servers.js";
-import { metal } from "./metal.js";
 import { talosCluster } from "./talos-cluster.js";
 import { helmProvider } from "./helm-provider.js";
 import { cilium } from "./cilium.js";
@@ -19,11 +15,6 @@ import { tofuController } from "./tofu-controller.js";
 import { userManifests } from "./user-manifests.js";
 
 export const FEATURES: readonly Feature[] = [
-  proxmoxNodes,
-  // metal and hcloud take their installer from the image module; hcloud servers boot its snapshot.
-  talosImage,
-  hcloudServers,
-  metal,
   talosCluster,
   helmProvider,
   // The CNI, then the add-ons (cert-manager, metrics-server, hcloud CCM): their inline

@@ -1,34 +1,38 @@
 /**
  * The image factory for the platforms that do not download an image per host (metal and
  * hcloud): one schematic, the platform's installer image, and the URL of what the machines
- * boot first. Proxmox VMs have their own, in modules/proxmox-nodes.
+ * boot first. Proxmox VMs have their own, in modules/proxmox-nodes. What differs between the
+ * platforms is theirs to say (PlatformImage, from src/platforms/<kind>/image.ts).
  */
 import type { ClassSchematicModel, ClusterModel } from "../../model/model.js";
 import type { Feature } from "../feature.js";
 import { planModuleFiles, renderSection } from "../module-files.js";
 import { expr, obj, type HclValue } from "../../render/hcl-value.js";
-import { bootMedia, type Arch } from "./boot-media.js";
-import { serverArchitectures } from "./hcloud-servers.js";
-import { isArmServerType } from "../../platforms/hcloud/server-types.js";
+import type { Arch, BootMedia } from "./boot-media.js";
 import { compareStrings } from "../../base/compare.js";
 
 const FOLDER = "talos-image";
 
-/** Image factory platform names (https://factory.talos.dev, talos_image_factory_urls.platform). */
-const FACTORY_PLATFORM = { metal: "metal", hcloud: "hcloud" } as const;
-
-const BOOT_IMAGE = {
-  hcloud: "Talos disk image to write into the snapshot the servers boot from (platform hcloud).",
-} as const;
-
-function factoryPlatform(model: ClusterModel): "metal" | "hcloud" {
-  if (model.platform.kind === "proxmox") throw new Error("plan bug: talos-image feature on proxmox");
-  return FACTORY_PLATFORM[model.platform.kind];
+/** What a platform's images are: its factory name, what its machines boot, in which architectures. */
+export interface PlatformImage {
+  /** Image factory platform name (https://factory.talos.dev, talos_image_factory_urls.platform). */
+  factoryPlatform: "metal" | "hcloud";
+  media: BootMedia;
+  /** The cluster's own image gives arm64 media too (its root outputs). */
+  clusterArm64: boolean;
+  /** The architectures a class image boots for one of its classes. */
+  classArchitectures(schematic: string, className: string): { x86: boolean; arm: boolean };
+  /** The root output's description of the amd64 boot image. */
+  bootImageDescription: string;
+  /** The module variable's description of the arm64 boot image. */
+  armDescription: string;
+  /** The root output's description of the arm64 boot image. */
+  armOutputDescription: string;
 }
 
 /** The module's view: the boot media's URLs and the installer, as HCL expressions. */
-function imageView(model: ClusterModel) {
-  const media = bootMedia(model);
+function imageView(image: PlatformImage) {
+  const media = image.media;
   const imageUrl = (file: string) => expr(`"\${var.image_base_url}/image/\${local.schematic_id}/\${var.talos_version}/${file}"`);
   const pxeUrl = (arch: Arch) => {
     const script = `data.talos_image_factory_urls.${arch === "amd64" ? "this" : "arm64"}.urls.pxe`;
@@ -47,73 +51,62 @@ function imageView(model: ClusterModel) {
     installerImage: expr(
       `var.installer_registry == null ? data.talos_image_factory_urls.this.urls.${installer.replace("-", "_")} : "\${var.installer_registry}/\${var.platform}-${installer}/\${local.schematic_id}:\${var.talos_version}"`,
     ),
-    armDescription: model.platform.kind === "hcloud" ? "The hcloud arm64 disk image the Arm (cax) servers' snapshot is made from." : "What the arm64 machines boot first.",
+    armDescription: image.armDescription,
   };
 }
 
-export const talosImage: Feature = {
-  id: FOLDER,
-  enabled: (model) => model.platform.kind !== "proxmox",
-  module: (model) => ({
-    folder: FOLDER,
-    call: "image",
-    description: `Image factory schematic from the extensions, the ${factoryPlatform(model)} installer image, the boot image URL (through the image mirror when one is set).`,
-    diagram: ['image -- "installer image" --> cluster'],
-  }),
-  files: (model) => planModuleFiles(model, FOLDER, { ...imageView(model), boardImage: hasBoardImage(model) }),
-  root: (model) => {
-    const platform = factoryPlatform(model);
-    const view = imageView(model);
-    return {
+/** The image module of a platform whose machines boot the factory's media (hcloud and metal). */
+export function talosImageFeature(image: PlatformImage): Feature {
+  return {
+    id: FOLDER,
+    enabled: () => true,
+    module: () => ({
+      folder: FOLDER,
+      call: "image",
+      description: `Image factory schematic from the extensions, the ${image.factoryPlatform} installer image, the boot image URL (through the image mirror when one is set).`,
+      diagram: ['image -- "installer image" --> cluster'],
+    }),
+    files: (model) => planModuleFiles(model, FOLDER, { ...imageView(image), boardImage: hasBoardImage(model) }),
+    root: (model) => ({
       calls: [
-        renderSection(FOLDER, "call", callView(model, platform, model.talos)),
+        renderSection(FOLDER, "call", callView(model, image.factoryPlatform, model.talos)),
         // A node class with an image of its own: metal, and Hetzner Cloud (a snapshot of its own).
         ...model.talos.classSchematics.map((schematic) =>
-          renderSection(FOLDER, "call", { ...callView(model, platform, schematic), className: schematic.classes.join(", "), callName: imageModuleCall(schematic.name).slice("module.".length) }),
+          renderSection(FOLDER, "call", {
+            ...callView(model, image.factoryPlatform, schematic),
+            className: schematic.classes.join(", "),
+            callName: imageModuleCall(schematic.name).slice("module.".length),
+          }),
         ),
       ],
       outputs: [
         renderSection(FOLDER, "outputs", {
-          bootImageDescription: bootImageDescription(model),
-          // The cluster's own arm64 media: on Hetzner Cloud, when its own snapshot has Arm servers.
-          arm64: model.platform.kind === "hcloud" ? serverArchitectures(model).arm : view.arm64,
-          armOutputDescription: armOutputDescription(model),
-          classBootImages:
-            model.talos.classSchematics.length === 0
-              ? null
-              : obj(new Map(classBootImages(model))),
+          bootImageDescription: image.bootImageDescription,
+          arm64: image.clusterArm64,
+          armOutputDescription: image.armOutputDescription,
+          classBootImages: model.talos.classSchematics.length === 0 ? null : obj(new Map(classBootImages(model, image))),
         }),
       ],
-    };
-  },
-};
+    }),
+  };
+}
 
 /**
  * Each node class with an image of its own: the boot media of its architecture. On Hetzner
  * Cloud the architecture is its servers' (Arm for cax types); when the servers of one image are
  * of both, its Arm servers' media is under "<class>-arm64" beside the x86 media.
  */
-function classBootImages(model: ClusterModel): Array<[string, HclValue]> {
+function classBootImages(model: ClusterModel, image: PlatformImage): Array<[string, HclValue]> {
   const entries: Array<[string, HclValue]> = [];
   for (const schematic of model.talos.classSchematics) {
     const call = imageModuleCall(schematic.name);
     for (const name of schematic.classes) {
-      const { x86, arm } = imageArchitectures(model, schematic.name, name);
+      const { x86, arm } = image.classArchitectures(schematic.name, name);
       if (x86) entries.push([name, expr(`${call}.boot_image_url`)]);
       if (arm) entries.push([x86 ? `${name}-arm64` : name, expr(`${call}.boot_image_url_arm64`)]);
     }
   }
   return entries.sort(([a], [b]) => compareStrings(a, b));
-}
-
-/** The architectures a class image boots: metal's arm64 classes; on Hetzner, its servers' types. */
-function imageArchitectures(model: ClusterModel, schematic: string, className: string): { x86: boolean; arm: boolean } {
-  if (model.platform.kind === "metal") {
-    const arm = model.platform.arm64Classes.includes(className);
-    return { x86: !arm, arm };
-  }
-  const arm = model.nodes.filter((node) => node.schematic === schematic).map((node) => node.serverType !== undefined && isArmServerType(node.serverType));
-  return { x86: arm.length === 0 || arm.some((a) => !a), arm: arm.some((a) => a) };
 }
 
 /** The module call that builds the image of a node class with a schematic of its own. */
@@ -140,16 +133,4 @@ function callView(model: ClusterModel, platform: "metal" | "hcloud", schematic: 
     imageBaseUrl: model.talos.imageMirror ?? model.talos.factoryUrl,
     installerRegistry: model.talos.installerMirror ?? null,
   };
-}
-
-function bootImageDescription(model: ClusterModel): string {
-  if (model.platform.kind !== "metal") return BOOT_IMAGE.hcloud;
-  const media = bootMedia(model);
-  const what = media.pxe ? "Talos iPXE script" : { iso: "Talos ISO", "disk-image": "Talos raw disk image (zstd) to write to the install disk", uki: "Talos unified kernel image (UEFI)", pxe: "" }[model.platform.bootMedia];
-  return `${what}${media.secureBoot ? " (Secure Boot)" : ""} to boot the amd64 machines with (then they wait in maintenance mode for their configuration).`;
-}
-
-function armOutputDescription(model: ClusterModel): string {
-  if (model.platform.kind === "hcloud") return "Talos arm64 disk image to write into the snapshot the Arm (cax) servers boot from, labelled like the x86 one.";
-  return bootImageDescription(model).replace("amd64", "arm64");
 }

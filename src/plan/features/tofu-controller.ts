@@ -24,7 +24,7 @@ export const tofuController: Feature = {
     const tofu = tofuOf(model);
     return [
       yamlFile(model, `${FOLDER}/gitrepository.yaml`, gitRepositoryNotes(tofu), gitRepository(tofu)),
-      yamlFile(model, `${FOLDER}/terraform.yaml`, terraformNotes(model, tofu), terraform(tofu, model.backend, model.platform.kind)),
+      yamlFile(model, `${FOLDER}/terraform.yaml`, terraformNotes(model, tofu), terraform(tofu, model.backend)),
       ...(tofu.installVersion === undefined
         ? []
         : [

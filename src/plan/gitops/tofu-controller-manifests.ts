@@ -27,16 +27,7 @@ export function gitRepository(tofu: TofuControllerModel): Record<string, unknown
   };
 }
 
-/**
- * Root variables the runner sets to something other than their interactive default: the
- * runner pod has no SSH agent, so the Proxmox provider must use the private key from
- * PROXMOX_VE_SSH_PRIVATE_KEY instead (bpg/proxmox docs/index.md: `agent` wins over a key).
- */
-const RUNNER_VARS: Record<string, ReadonlyArray<{ name: string; value: unknown }>> = {
-  proxmox: [{ name: "proxmox_ssh_agent", value: false }],
-};
-
-export function terraform(tofu: TofuControllerModel, backend: BackendModel, platform = ""): Record<string, unknown> {
+export function terraform(tofu: TofuControllerModel, backend: BackendModel): Record<string, unknown> {
   const spec: Record<string, unknown> = {
     interval: tofu.interval,
     // "auto" applies every plan; empty waits until approvePlan is set to the planned revision.
@@ -48,8 +39,7 @@ export function terraform(tofu: TofuControllerModel, backend: BackendModel, plat
   // (state in the Secret tfstate-default-<name>): right for a tree with local state, wrong
   // for one whose state lives in S3.
   if (backend.kind === "s3") spec["backendConfig"] = { customConfiguration: s3BackendBlock(backend) };
-  const vars = RUNNER_VARS[platform];
-  if (vars !== undefined) spec["vars"] = vars;
+  if (tofu.vars.length > 0) spec["vars"] = tofu.vars;
   spec["writeOutputsToSecret"] = { name: tofu.outputsSecret, outputs: [...WRITTEN_OUTPUTS] };
   // Said either way, so the reviewer sees it: true destroys the cluster with the object.
   spec["destroyResourcesOnDeletion"] = tofu.destroyResourcesOnDeletion;

@@ -15,7 +15,7 @@ import { kubeSpanConfig, registryMirrorConfig, resolverConfig, systemVolumeConfi
 import { extensionServiceConfig } from "./extension-services.js";
 import { commonFirewallDocuments, nodeFirewallDocuments, roleFirewallDocuments } from "./firewall.js";
 import { holdsSecret, secretDocuments, secretsOf, type SecretDocuments } from "./secret-documents.js";
-import { commonNetworkDocuments, nodeNetworkDocuments } from "./node-network.js";
+import type { PlatformPlan } from "../platform-part.js";
 import { flags, nodeSettingsMachine } from "./node-settings.js";
 
 type Document = Record<string, unknown>;
@@ -33,7 +33,7 @@ export interface PatchPlan {
   secretVariables: SecretVariable[];
 }
 
-export function planPatches(model: ClusterModel): PatchPlan {
+export function planPatches(model: ClusterModel, platform: PlatformPlan): PatchPlan {
   const files: PlannedFile[] = [];
   const fileHeader = header("yaml", model.specPath); // the same first line for every file
   const emit = (stem: string, generated: Document[], user: readonly TalosPatch[]): string[] => {
@@ -44,9 +44,9 @@ export function planPatches(model: ClusterModel): PatchPlan {
     );
     return paths;
   };
-  const perNode = model.nodes.map((node) => ({ node, documents: nodeDocuments(model, node) }));
+  const perNode = model.nodes.map((node) => ({ node, documents: nodeDocuments(model, platform, node) }));
   return {
-    common: emit("common", commonDocuments(model), model.patches.common),
+    common: emit("common", commonDocuments(model, platform), model.patches.common),
     controlplane: emit("controlplane", [controlPlaneDocument(model), ...roleFirewallDocuments(model, "controlplane")], model.patches.controlplane),
     worker: emit("worker", roleFirewallDocuments(model, "worker"), model.patches.worker),
     nodes: perNode.map(({ node, documents }) => ({
@@ -87,7 +87,7 @@ function ipv6NodeSubnets(model: ClusterModel): string[] {
   return [...networks].sort(compareStrings);
 }
 
-function commonDocuments(model: ClusterModel): Document[] {
+function commonDocuments(model: ClusterModel, platform: PlatformPlan): Document[] {
   const cniReplaced = model.cni.kind !== "flannel";
   const kubelet: Document = { nodeIP: { validSubnets: [model.network.cidr, ...ipv6NodeSubnets(model)] } };
   // Serving certificates signed by the cluster CA, so that metrics-server can verify the
@@ -105,14 +105,7 @@ function commonDocuments(model: ClusterModel): Document[] {
     serviceSubnets: model.kubernetes.serviceSubnets,
   };
   if (cniReplaced) network["cni"] = { name: "none" };
-  else if (model.platform.kind === "hcloud") {
-    // Flannel tunnels over the interface of the default route unless told otherwise (flannel
-    // pkg/ipmatch/match.go), which on Hetzner is the public eth0: VXLAN between the servers
-    // would cross the public network, where the tree's firewall drops UDP 8472. Keep it on the
-    // private network. Talos passes extraArgs to flanneld, and refuses them without the name
-    // (machinery v1.13 v1alpha1_validation.go ValidateCNI).
-    network["cni"] = { name: "flannel", flannel: { extraArgs: [`--iface-can-reach=${model.platform.privateGateway}`] } };
-  }
+  else if (platform.flannel !== undefined) network["cni"] = platform.flannel;
   const cluster: Document = { network };
   // The public discovery service (discovery.talos.dev) cannot be reached from an air gap.
   if (!model.talos.discovery) cluster["discovery"] = { enabled: false };
@@ -127,7 +120,7 @@ function commonDocuments(model: ClusterModel): Document[] {
   if (model.addons.some((addon) => addon.id === "hcloud-ccm")) cluster["externalCloudProvider"] = { enabled: true };
   const documents: Document[] = [{ machine, cluster }];
   if (model.network.kubespan !== undefined) documents.push(kubeSpanConfig(model.network.kubespan));
-  documents.push(...commonNetworkDocuments(model));
+  documents.push(...platform.commonNetwork());
   const resolver = resolverConfig(model.network);
   if (resolver !== undefined) documents.push(resolver);
   if (model.network.ntp.length > 0 || model.network.ptp.length > 0) {
@@ -162,7 +155,7 @@ function controlPlaneDocument(model: ClusterModel): Document {
   return { cluster };
 }
 
-function nodeDocuments(model: ClusterModel, node: NodeModel): Document[] {
+function nodeDocuments(model: ClusterModel, platform: PlatformPlan, node: NodeModel): Document[] {
   const documents: Document[] = [];
   const machine: Document = nodeSettingsMachine(node);
   // A selector has priority over the common patch's disk path (machine.install.diskSelector docs).
@@ -171,7 +164,7 @@ function nodeDocuments(model: ClusterModel, node: NodeModel): Document[] {
   if (Object.keys(machine).length > 0) documents.push({ machine });
   // The hostname is not here: the talos-cluster module sets it from the node's name
   // (documents.ts hostnameConfig), so a node with nothing else of its own has no file.
-  documents.push(...nodeNetworkDocuments(model, node));
+  documents.push(...platform.nodeNetwork(node));
   documents.push(...node.wireguard.map(wireguardConfig));
   documents.push(...nodeFirewallDocuments(model, node));
   documents.push(...systemVolumeConfigs(node.systemVolumes));

@@ -21,7 +21,7 @@ export const metalNormalizer: PlatformNormalizer = {
     return {
       model: metalModel(spec),
       providers: [],
-      runnerEnv: [],
+      runner: { env: [], vars: [] },
       node() {},
       nic(model, nic, index, _node, logicalName) {
         if (nic.bond !== undefined && logicalName !== undefined) model.bond = bondModel(index, logicalName, nic.bond);

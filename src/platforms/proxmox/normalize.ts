@@ -51,7 +51,12 @@ export const proxmoxNormalizer: PlatformNormalizer = {
       model: platform,
       providers: ["proxmox"],
       // bpg/proxmox: API token for the API, private key for the SSH disk import (docs/index.md).
-      runnerEnv: [env("PROXMOX_VE_API_TOKEN"), env("PROXMOX_VE_SSH_PRIVATE_KEY")],
+      runner: {
+        env: [env("PROXMOX_VE_API_TOKEN"), env("PROXMOX_VE_SSH_PRIVATE_KEY")],
+        // The runner pod has no SSH agent, so the provider must use the private key from
+        // PROXMOX_VE_SSH_PRIVATE_KEY instead (bpg/proxmox docs/index.md: `agent` wins over a key).
+        vars: [{ name: "proxmox_ssh_agent", value: false }],
+      },
       node(model, node, index, sizing) {
         // Secure Boot needs UEFI: OVMF (the spec refuses uefi: false beside it).
         if (sizing?.uefi === undefined) model.uefi = platform.secureBoot;

@@ -15,7 +15,7 @@ interface Shadowing {
 }
 
 /**
- * cni.cilium.values are merged over what Talos requires of Cilium (src/spec/cilium-on-talos.ts).
+ * cni.cilium.values are merged over what Talos requires of Cilium (src/catalog/cilium-on-talos.ts).
  * A user value that contradicts a requirement would either be silently overridden or break
  * the cluster, so it is an error at the user's value, saying why Talos needs the other one.
  */

@@ -4,7 +4,7 @@ import { specPath } from "./paths.js";
 
 /**
  * Every field that holds an IP address or block, in document order. The schema checks their
- * shape loosely for IPv6; rules parse them with src/spec/net/ and skip what does not parse
+ * shape loosely for IPv6; rules parse them with src/base/net/ and skip what does not parse
  * (ip-syntax reports those once).
  */
 export type IpFieldKind = "address" | "cidr" | "interface" | "host";

@@ -7,7 +7,7 @@ import type { Rule } from "./rule.js";
  * .machine.network.kubespan is enabled"). Beside Cilium's native routing, KubeSpan must carry
  * the Kubernetes networks too, or pod traffic leaves by one path and returns by another (Talos
  * v1.13 KubeSpan guide, "Cilium compatibility limitations"; the required Cilium value is
- * bpf.hostLegacyRouting, src/spec/cilium-on-talos.ts).
+ * bpf.hostLegacyRouting, src/catalog/cilium-on-talos.ts).
  */
 export const kubespan: Rule = (ctx) => {
   const s = ctx.spec.spec;

@@ -37,7 +37,7 @@ const SUPPORT = supportTable();
  * Each Talos minor supports six Kubernetes minors (siderolabs/talos pkg/machinery/constants,
  * SupportedKubernetesVersions); the machine-config contract must not be newer than the installed
  * Talos, which would not understand it, nor newer than the newest contract the compiler emits
- * (src/model/defaults.ts NEWEST_CONTRACT says why). Defaults come from data/versions.json so that a spec
+ * (src/catalog/defaults.ts NEWEST_CONTRACT says why). Defaults come from data/versions.json so that a spec
  * setting only one of the two versions is checked against the other's default.
  */
 export const versions: Rule = (ctx) => {

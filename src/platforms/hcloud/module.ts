@@ -8,11 +8,12 @@
  */
 import type { ClusterModel, HcloudModel, NodeModel } from "../../model/model.js";
 import type { AdoptedServerSpec, HcloudFirewallRuleSpec } from "../../spec/types.js";
-import { isArmServerType } from "../../platforms/hcloud/server-types.js";
+import { isArmServerType } from "./server-types.js";
 import { obj, renderHclValue, type HclValue } from "../../render/hcl-value.js";
-import type { Feature } from "../feature.js";
-import { planModuleFiles, renderSection } from "../module-files.js";
-import { imageModuleCall } from "./talos-image.js";
+import type { Feature, PlatformOutputs } from "../../plan/feature.js";
+import { planModuleFiles, renderSection } from "../../plan/module-files.js";
+import { imageModuleCall } from "../../plan/features/talos-image.js";
+import { serverArchitectures } from "./image.js";
 import { compareStrings } from "../../base/compare.js";
 
 const FOLDER = "hcloud-servers";
@@ -61,7 +62,7 @@ function hcloudOf(model: ClusterModel): HcloudModel {
  * The endpoint's address, as the module knows it. IPv6-only servers reach the load balancer at
  * its IPv6 (a Hetzner load balancer has both, and no firewall), private-only ones at its
  * private address; the spec rules refuse the floating IP for both
- * (src/spec/rules/hcloud-public-network.ts, hcloud-private-only.ts).
+ * (rules/public-network.ts, rules/private-only.ts).
  */
 function apiAddressExpr(hcloud: HcloudModel): string {
   if (hcloud.apiEndpoint === "load-balancer") return LOAD_BALANCER_ADDRESS[hcloud.publicNetwork];
@@ -74,13 +75,6 @@ function apiAddressExpr(hcloud: HcloudModel): string {
  */
 function namedEndpoint(model: ClusterModel): boolean {
   return model.endpoint.created === undefined;
-}
-
-/** Which architectures the servers need: Arm (cax) types boot an arm64 snapshot. */
-/** The architectures of the servers that boot the cluster's snapshot (not a class image's). */
-export function serverArchitectures(model: ClusterModel): { x86: boolean; arm: boolean } {
-  const arm = model.nodes.filter((node) => node.schematic === undefined).map((node) => node.serverType !== undefined && isArmServerType(node.serverType));
-  return { x86: arm.some((a) => !a), arm: arm.some((a) => a) };
 }
 
 /**
@@ -161,7 +155,7 @@ function adoptedNodes(model: ClusterModel): Array<NodeModel & { adopt: AdoptedSe
 function adoptionImports(model: ClusterModel): string[] {
   const adopted = adoptedNodes(model);
   const hcloud = hcloudOf(model);
-  // The spec rules refuse adopt without an existing network (adopt-servers.ts).
+  // The spec rules refuse adopt without an existing network (rules/adopt.ts).
   if (adopted.length === 0 || hcloud.networkId === undefined) return [];
   return [
     renderSection(FOLDER, "imports", {
@@ -187,7 +181,7 @@ function firewallRulesValue(rules: readonly HcloudFirewallRuleSpec[]): HclValue 
 
 export const hcloudServers: Feature = {
   id: FOLDER,
-  enabled: (model) => model.platform.kind === "hcloud",
+  enabled: () => true,
   module: (model) => ({
     folder: FOLDER,
     call: "nodes",
@@ -197,25 +191,6 @@ export const hcloudServers: Feature = {
     diagram: [`nodes -- "${hcloudOf(model).publicNetwork === "none" ? "private addresses" : "public and private addresses"}, API endpoint" --> cluster`],
   }),
   files: (model) => planModuleFiles(model, FOLDER, moduleView(model)),
-  platform: (model) => {
-    const hcloud = hcloudOf(model);
-    const outputs = {
-      nodesExpr: "module.nodes.nodes",
-      installerImageExpr: "module.image.installer_image",
-      classInstallerImageExpr: (className: string) => `${imageModuleCall(className)}.installer_image`,
-    };
-    return {
-      ...outputs,
-      // A host name in the spec stays the cluster's endpoint (its DNS points at api_address),
-      // but the tree's own clients reach the API at the address itself, in the certSANs.
-      ...(namedEndpoint(model)
-        ? { kubernetesHostExpr: "module.nodes.api_endpoint" }
-        : { endpointExpr: "module.nodes.api_endpoint" }),
-      ...(hcloud.apiEndpoint === "floating-ip" || namedEndpoint(model)
-        ? { controlplanePatchesExpr: "module.nodes.controlplane_patches" }
-        : {}),
-    };
-  },
   root: (model) => {
     const hcloud = hcloudOf(model);
     const floatingIp = hcloud.apiEndpoint === "floating-ip";
@@ -258,4 +233,25 @@ function nodeValue(model: ClusterModel, node: NodeModel): HclValue {
   if (model.talos.classSchematics.length === 0) return obj({ role: node.role, server_type: node.serverType, address: node.ip });
   const image = node.schematic === undefined ? null : classImageKey(node.schematic, isArmServerType(node.serverType));
   return obj({ role: node.role, server_type: node.serverType, address: node.ip, image });
+}
+
+/** What the servers give the cluster module: addresses, installers, the endpoint and its patches. */
+export function hcloudOutputs(model: ClusterModel): PlatformOutputs {
+  const hcloud = hcloudOf(model);
+  const outputs = {
+    nodesExpr: "module.nodes.nodes",
+    installerImageExpr: "module.image.installer_image",
+    classInstallerImageExpr: (className: string) => `${imageModuleCall(className)}.installer_image`,
+  };
+  return {
+    ...outputs,
+    // A host name in the spec stays the cluster's endpoint (its DNS points at api_address),
+    // but the tree's own clients reach the API at the address itself, in the certSANs.
+    ...(namedEndpoint(model)
+      ? { kubernetesHostExpr: "module.nodes.api_endpoint" }
+      : { endpointExpr: "module.nodes.api_endpoint" }),
+    ...(hcloud.apiEndpoint === "floating-ip" || namedEndpoint(model)
+      ? { controlplanePatchesExpr: "module.nodes.controlplane_patches" }
+      : {}),
+  };
 }

@@ -1,8 +1,8 @@
 /** Proxmox VE: image factory schematic, one image download per host, one VM per node. */
 import type { ClusterModel, NodeModel, ProxmoxModel } from "../../model/model.js";
 import { hclString, obj, type HclValue } from "../../render/hcl-value.js";
-import type { Feature } from "../feature.js";
-import { planModuleFiles, renderSection } from "../module-files.js";
+import type { Feature, PlatformOutputs } from "../../plan/feature.js";
+import { planModuleFiles, renderSection } from "../../plan/module-files.js";
 
 const FOLDER = "proxmox-nodes";
 
@@ -13,7 +13,7 @@ function proxmoxOf(model: ClusterModel): ProxmoxModel {
 
 export const proxmoxNodes: Feature = {
   id: FOLDER,
-  enabled: (model) => model.platform.kind === "proxmox",
+  enabled: () => true,
   module: () => ({
     folder: FOLDER,
     call: "nodes",
@@ -22,11 +22,6 @@ export const proxmoxNodes: Feature = {
     diagram: ['nodes -- "node addresses, installer image" --> cluster'],
   }),
   files: (model) => planModuleFiles(model, FOLDER, { classSchematics: model.talos.classSchematics.length > 0, secureBoot: proxmoxOf(model).secureBoot }),
-  platform: () => ({
-    nodesExpr: "module.nodes.nodes",
-    installerImageExpr: "module.nodes.installer_image",
-    classInstallerImageExpr: (schematic) => `module.nodes.class_installer_images[${hclString(schematic)}]`,
-  }),
   root: (model) => {
     const proxmox = proxmoxOf(model);
     return {
@@ -107,3 +102,10 @@ function nodeValue(node: NodeModel): HclValue {
     ),
   });
 }
+
+/** What the VMs give the cluster module: their addresses and installers. */
+export const PROXMOX_OUTPUTS: PlatformOutputs = {
+  nodesExpr: "module.nodes.nodes",
+  installerImageExpr: "module.nodes.installer_image",
+  classInstallerImageExpr: (schematic) => `module.nodes.class_installer_images[${hclString(schematic)}]`,
+};
