@@ -4,6 +4,7 @@ import { ADDON_CHARTS } from "../catalog/addon-charts.js";
 import type { AddonModel, UserChartModel } from "./addons.js";
 import { deepMerge } from "../base/deep-merge.js";
 import type { KubernetesModel } from "./model.js";
+import { SPEC_DEFAULTS } from "../catalog/defaults.js";
 
 export function normalizeAddons(spec: ClusterSpec, kubernetes: KubernetesModel): AddonModel[] {
   const addons = spec.spec.addons ?? {};
@@ -51,6 +52,6 @@ export const DEFAULT_APPROVER_MANIFEST =
 
 export function kubeletServingCerts(spec: ClusterSpec): { approverManifest: string } | undefined {
   const metrics = spec.spec.addons?.metricsServer;
-  if (metrics === undefined || (metrics.kubeletTls ?? "verify") !== "verify") return undefined;
+  if (metrics === undefined || (metrics.kubeletTls ?? SPEC_DEFAULTS.MetricsServerSpec.kubeletTls) !== "verify") return undefined;
   return { approverManifest: metrics.approverManifest ?? DEFAULT_APPROVER_MANIFEST };
 }

@@ -3,7 +3,7 @@ import type { CiliumSpec, ClusterSpec } from "../spec/types.js";
 import { ciliumRequirementOptions, requiredCiliumValues, talosCiliumRequirements } from "../catalog/cilium-on-talos.js";
 import type { CiliumLoadBalancerModel, CiliumModel } from "./cilium.js";
 import type { CniModel } from "./model.js";
-import { DEFAULT_VERSIONS } from "../catalog/defaults.js";
+import { DEFAULT_VERSIONS, SPEC_DEFAULTS } from "../catalog/defaults.js";
 import { parseCidr } from "../base/net/cidr.js";
 import { parseIp } from "../base/net/ip.js";
 import { deepMerge } from "../base/deep-merge.js";
@@ -23,7 +23,7 @@ function normalizeCilium(spec: ClusterSpec, cilium: CiliumSpec): CiliumModel {
   const model: CiliumModel = {
     kind: "cilium",
     version: cilium.version ?? DEFAULT_VERSIONS.cilium,
-    mode: cilium.mode ?? "inline",
+    mode: cilium.mode ?? SPEC_DEFAULTS.CiliumSpec.mode,
     values: deepMerge(requiredCiliumValues(requirements), cilium.values ?? {}),
   };
   if (loadBalancer !== undefined) model.loadBalancer = loadBalancer;
@@ -37,14 +37,14 @@ function normalizeLoadBalancer(cilium: CiliumSpec): CiliumLoadBalancerModel | un
     blocks: (spec.pools ?? []).map((pool) => ("cidr" in pool ? { cidr: pool.cidr } : { start: pool.start, stop: pool.stop })),
   };
   if (spec.l2 !== undefined) {
-    model.l2 = { interfaces: spec.l2.interfaces ?? [], excludeControlPlanes: spec.l2.excludeControlPlanes ?? false };
+    model.l2 = { interfaces: spec.l2.interfaces ?? [], excludeControlPlanes: spec.l2.excludeControlPlanes ?? SPEC_DEFAULTS.CiliumSpec.loadBalancer.l2.excludeControlPlanes };
   }
   if (spec.bgp !== undefined) {
     const families = new Set(model.blocks.map((block) => ("cidr" in block ? parseCidr(block.cidr) : parseIp(block.start))?.family));
     model.bgp = {
       asn: spec.bgp.asn,
       peers: spec.bgp.peers.map((peer, i) => ({ name: peer.name ?? `peer-${i + 1}`, address: peer.address, asn: peer.asn })),
-      excludeControlPlanes: spec.bgp.excludeControlPlanes ?? false,
+      excludeControlPlanes: spec.bgp.excludeControlPlanes ?? SPEC_DEFAULTS.CiliumBgpSpec.excludeControlPlanes,
       families: families.has(6) ? (families.has(4) ? ["ipv4", "ipv6"] : ["ipv6"]) : ["ipv4"],
     };
   }

@@ -1,6 +1,6 @@
 /** spec.gitops -> GitopsModel: defaults, the forge, and what the tofu-controller runner needs. */
 import type { ClusterSpec, FluxSpec, TofuControllerSpec } from "../spec/types.js";
-import { DEFAULT_VERSIONS, GITOPS_DEFAULTS } from "../catalog/defaults.js";
+import { DEFAULT_VERSIONS, GITOPS_DEFAULTS, SPEC_DEFAULTS } from "../catalog/defaults.js";
 import type { ArgocdModel, FluxModel, ForgeModel, GitopsModel, RunnerEnvModel, RunnerVarModel, TofuControllerModel } from "./gitops.js";
 import type { NormalizedPlatform } from "./platform-part.js";
 import type { BackendModel } from "./model.js";
@@ -38,7 +38,7 @@ function normalizeFlux(clusterName: string, flux: FluxSpec): FluxModel {
     branch: flux.branch ?? GITOPS_DEFAULTS.branch,
     path: flux.path ?? `${GITOPS_DEFAULTS.fluxPathPrefix}${clusterName}`,
     interval: flux.interval ?? GITOPS_DEFAULTS.fluxInterval,
-    auth: flux.auth ?? "ssh-key",
+    auth: flux.auth ?? SPEC_DEFAULTS.FluxSpec.auth,
     sshUser: sshUserOf(flux.repository),
   };
   const forge = forgeOf(flux);
@@ -72,7 +72,7 @@ function normalizeTofuController(name: string, spec: TofuControllerSpec, env: Ru
     sourceInterval: GITOPS_DEFAULTS.sourceInterval,
     approvePlan: spec.approvePlan ?? GITOPS_DEFAULTS.approvePlan,
     credentialsSecret: spec.credentialsSecret ?? `${name}-credentials`,
-    destroyResourcesOnDeletion: spec.destroyResourcesOnDeletion ?? false,
+    destroyResourcesOnDeletion: spec.destroyResourcesOnDeletion ?? SPEC_DEFAULTS.TofuControllerSpec.destroyResourcesOnDeletion,
     outputsSecret: `${name}-outputs`,
     env,
     vars,

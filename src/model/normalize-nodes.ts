@@ -1,7 +1,7 @@
 import type { ClusterSpec, NodeNicSpec, NodeSpec } from "../spec/types.js";
 import type { ClassSchematicModel, NetworkModel, NicModel, NodeModel } from "./model.js";
 import type { NormalizedPlatform } from "./platform-part.js";
-import { PROXMOX_DEFAULTS, ROLE_SIZING } from "../catalog/defaults.js";
+import { PROXMOX_DEFAULTS, ROLE_SIZING, SPEC_DEFAULTS } from "../catalog/defaults.js";
 import { logicalLinkNames } from "../catalog/talos-links.js";
 import { byKey } from "../base/compare.js";
 import { hostOf } from "../base/net/cidr.js";
@@ -21,7 +21,7 @@ export function normalizeNodes(spec: ClusterSpec, network: NetworkModel, platfor
       cpuType: sizing?.cpuType ?? PROXMOX_DEFAULTS.cpuType,
       memory: sizing?.memory ?? base.memory,
       osDisk: sizing?.osDisk ?? base.osDisk,
-      uefi: sizing?.uefi ?? false,
+      uefi: sizing?.uefi ?? SPEC_DEFAULTS.NodeClassSpec.uefi,
       nics,
       wireguard: node.wireguard ?? [],
       routingRules: node.routingRules ?? [],

@@ -5,18 +5,7 @@
 import { componentSettings } from "./kubernetes-settings.js";
 import type { ClusterSpec, MetaValueSpec, OverlaySpec } from "../spec/types.js";
 import type { ClassSchematicModel, ClusterModel, EndpointModel, NetworkModel, RegistryMirrorModel, TalosModel } from "./model.js";
-import {
-  DEFAULT_API_PORT,
-  DEFAULT_APISERVER_PORT,
-  DEFAULT_DNS_DOMAIN,
-  DEFAULT_INSTALL_DISK,
-  DEFAULT_POD_SUBNETS,
-  DEFAULT_SERVICE_SUBNETS,
-  DEFAULT_VERSIONS,
-  FACTORY_URL,
-  NEWEST_CONTRACT,
-  REQUIRED_VERSION,
-} from "../catalog/defaults.js";
+import { DEFAULT_APISERVER_PORT, DEFAULT_API_PORT, DEFAULT_DNS_DOMAIN, DEFAULT_INSTALL_DISK, DEFAULT_POD_SUBNETS, DEFAULT_SERVICE_SUBNETS, DEFAULT_VERSIONS, FACTORY_URL, NEWEST_CONTRACT, REQUIRED_VERSION, SPEC_DEFAULTS } from "../catalog/defaults.js";
 import { normalizeNodes } from "./normalize-nodes.js";
 import type { NormalizedPlatform, PlatformNormalizer } from "./platform-part.js";
 import { normalizeBackend } from "./normalize-backend.js";
@@ -46,7 +35,7 @@ export function normalize(spec: ClusterSpec, specPath: string, platformPart: Pla
       podSubnets: body.kubernetes?.podSubnets ?? DEFAULT_POD_SUBNETS,
       serviceSubnets: body.kubernetes?.serviceSubnets ?? DEFAULT_SERVICE_SUBNETS,
       dnsDomain: body.kubernetes?.dnsDomain ?? DEFAULT_DNS_DOMAIN,
-      allowSchedulingOnControlPlanes: body.kubernetes?.allowSchedulingOnControlPlanes ?? false,
+      allowSchedulingOnControlPlanes: body.kubernetes?.allowSchedulingOnControlPlanes ?? SPEC_DEFAULTS.KubernetesSpec.allowSchedulingOnControlPlanes,
       ...componentSettings(body.kubernetes),
     },
     endpoint: normalizeEndpoint(spec, platform),
@@ -96,14 +85,14 @@ function normalizeTalos(spec: ClusterSpec, defaultExtensions: readonly string[],
   const model: TalosModel = {
     version,
     contract: talos.contract ?? defaultContract(version, previous),
-    secrets: talos.secrets ?? "generate",
+    secrets: talos.secrets ?? SPEC_DEFAULTS.TalosSpec.secrets,
     factoryUrl: withoutTrailingSlashes(talos.factoryUrl ?? FACTORY_URL),
     // Sorted and de-duplicated: the schematic id is a hash of this list.
     extensions: [...new Set(talos.schematic?.extensions ?? defaultExtensions)].sort(),
     extraKernelArgs: talos.schematic?.extraKernelArgs ?? [],
     classSchematics: [],
     installDisk: talos.installDisk ?? DEFAULT_INSTALL_DISK,
-    discovery: talos.discovery ?? true,
+    discovery: talos.discovery ?? SPEC_DEFAULTS.TalosSpec.discovery,
   };
   const overlay = talos.schematic?.overlay;
   if (overlay !== undefined) model.overlay = normalizeOverlay(overlay);
@@ -170,7 +159,7 @@ function normalizeMirrors(spec: ClusterSpec): RegistryMirrorModel[] {
   return byKey(spec.spec.registryMirrors ?? {}).map(([registry, mirror]) => ({
     registry,
     endpoints: mirror.endpoints,
-    overridePath: mirror.overridePath ?? false,
+    overridePath: mirror.overridePath ?? SPEC_DEFAULTS.RegistryMirrorSpec.overridePath,
     skipFallback: mirror.skipFallback ?? airGapped,
   }));
 }

@@ -3,6 +3,7 @@ import type { MetalModel } from "../../model/model.js";
 import type { NormalizedPlatform, PlatformNormalizer } from "../../model/platform-part.js";
 import type { ClusterSpec } from "../../spec/types.js";
 import { bondModel, linuxBridgeModel } from "./links.js";
+import { SPEC_DEFAULTS } from "../../catalog/defaults.js";
 
 function metalModel(spec: ClusterSpec): MetalModel {
   const boot = spec.spec.platform.metal?.boot;
@@ -10,7 +11,7 @@ function metalModel(spec: ClusterSpec): MetalModel {
     .filter(([, cls]) => cls.arch === "arm64")
     .map(([name]) => name)
     .sort();
-  return { kind: "metal", bootMedia: boot?.media ?? "iso", secureBoot: boot?.secureBoot ?? false, arm64: arm64Classes.length > 0, arm64Classes };
+  return { kind: "metal", bootMedia: boot?.media ?? SPEC_DEFAULTS.MetalBootSpec.media, secureBoot: boot?.secureBoot ?? SPEC_DEFAULTS.MetalBootSpec.secureBoot, arm64: arm64Classes.length > 0, arm64Classes };
 }
 
 export const metalNormalizer: PlatformNormalizer = {

@@ -1,6 +1,6 @@
 /** platform.proxmox -> ProxmoxModel, and what Proxmox decides of each node: its host, firmware, NICs. */
 import { byKey } from "../../base/compare.js";
-import { PROXMOX_DEFAULTS } from "../../catalog/defaults.js";
+import { PROXMOX_DEFAULTS, SPEC_DEFAULTS } from "../../catalog/defaults.js";
 import type { MachinesLock } from "../../lock/machines-lock.js";
 import type { NormalizedPlatform, PlatformNormalizer } from "../../model/platform-part.js";
 import type { ProxmoxModel, TalosModel } from "../../model/model.js";
@@ -23,9 +23,9 @@ function proxmoxModel(spec: ClusterSpec, talos: TalosModel): ProxmoxModel {
   return {
     kind: "proxmox",
     endpoint: proxmox.endpoint,
-    insecure: proxmox.insecure ?? false,
+    insecure: proxmox.insecure ?? SPEC_DEFAULTS.ProxmoxPlatformSpec.insecure,
     imageDatastore: proxmox.imageDatastore ?? PROXMOX_DEFAULTS.imageDatastore,
-    imageDatastoreShared: proxmox.imageDatastoreShared ?? false,
+    imageDatastoreShared: proxmox.imageDatastoreShared ?? SPEC_DEFAULTS.ProxmoxPlatformSpec.imageDatastoreShared,
     sshUsername: proxmox.sshUsername ?? PROXMOX_DEFAULTS.sshUsername,
     bridge: proxmox.bridge ?? PROXMOX_DEFAULTS.bridge,
     hosts: byKey(proxmox.hosts).map(([name, host]) => {
@@ -37,7 +37,7 @@ function proxmoxModel(spec: ClusterSpec, talos: TalosModel): ProxmoxModel {
       return model;
     }),
     guestAgent: talos.extensions.includes("siderolabs/qemu-guest-agent"),
-    secureBoot: proxmox.secureBoot ?? false,
+    secureBoot: proxmox.secureBoot ?? SPEC_DEFAULTS.ProxmoxPlatformSpec.secureBoot,
   };
 }
 
@@ -76,7 +76,8 @@ export const proxmoxNormalizer: PlatformNormalizer = {
         model.mac = nic.mac?.toLowerCase() ?? stableMac(spec.metadata.name, node.name, index);
         if (nic.mac !== undefined) model.vmMac = nic.mac;
         if (nic.trunks !== undefined) model.trunks = [...nic.trunks].sort((a, b) => a - b);
-        if (nic.model !== undefined) model.model = nic.model;
+        // The module's NIC model defaults to virtio, as Proxmox's does: only another is written.
+        if (nic.model !== undefined && nic.model !== SPEC_DEFAULTS.NodeNicSpec.model) model.model = nic.model;
       },
     };
   },
@@ -98,7 +99,7 @@ function withDataDiskVolume(volumes: readonly UserVolumeSpec[], sizeGiB: number,
   // Talos wants a minimum or maximum size on every user volume (machinery config/types/block
   // volume_config.go ProvisioningSpec.Validate: "min size or max size is required"); the
   // minimum is small, grow takes the rest of the disk.
-  const dataVolume: UserVolumeSpec = { name: volume.name, disk: `!system_disk && disk.size == ${sizeGiB}u * GiB`, minSize: "1GiB", grow: true, filesystem: volume.filesystem ?? "xfs" };
+  const dataVolume: UserVolumeSpec = { name: volume.name, disk: `!system_disk && disk.size == ${sizeGiB}u * GiB`, minSize: "1GiB", grow: true, filesystem: volume.filesystem ?? SPEC_DEFAULTS.NodeClassSpec.dataDiskVolume.filesystem };
   if (volume.encryption !== undefined) dataVolume.encryption = volume.encryption;
   return [dataVolume, ...volumes];
 }

@@ -4,6 +4,7 @@ import type { SchematicSpec } from "../types.js";
 import { specPath } from "./paths.js";
 import { platformOf } from "./platform.js";
 import type { Rule, RuleContext } from "./rule.js";
+import { SPEC_DEFAULTS } from "../../catalog/defaults.js";
 
 /**
  * Board overlays and META values: images of existing machines (metal) only. A board boots the
@@ -30,7 +31,7 @@ export const boardImages: Rule = (ctx) => {
         hint: "remove it",
       });
     }
-    if (schematic.overlay !== undefined && platform === "metal" && (s.platform.metal?.boot?.media ?? "iso") !== "disk-image") {
+    if (schematic.overlay !== undefined && platform === "metal" && (s.platform.metal?.boot?.media ?? SPEC_DEFAULTS.MetalBootSpec.media) !== "disk-image") {
       ctx.report({
         code: "spec/overlay-boot-media",
         message: `a board overlay needs the disk image, but the machines boot ${s.platform.metal?.boot?.media === undefined ? "the ISO (the default)" : `"${s.platform.metal.boot.media}"`}`,

@@ -1,6 +1,7 @@
 import { quote } from "../display-path.js";
 import { specPath } from "./paths.js";
 import type { Rule } from "./rule.js";
+import { SPEC_DEFAULTS } from "../../catalog/defaults.js";
 
 /**
  * Flux's Git credentials follow the URL scheme (fluxcd/flux provider, git.ssh vs git.http): the
@@ -10,7 +11,7 @@ import type { Rule } from "./rule.js";
 export const fluxAuth: Rule = (ctx) => {
   const flux = ctx.spec.spec.gitops?.flux;
   if (flux === undefined) return;
-  const auth = flux.auth ?? "ssh-key";
+  const auth = flux.auth ?? SPEC_DEFAULTS.FluxSpec.auth;
   const ssh = flux.repository.startsWith("ssh://");
   if (auth === "ssh-key" && !ssh) {
     ctx.report({

@@ -75,7 +75,7 @@ describe("versions", () => {
 describe("platform fit", () => {
   function onHcloud(mutate: (s: ClusterSpec) => void = () => undefined): string[] {
     return checkMutated((s) => {
-      s.spec.platform = { hcloud: { location: "fsn1", adminCidrs: ["203.0.113.0/24"] } };
+      s.spec.platform = { hcloud: { location: "fsn1", adminCidrs: ["203.0.113.0/24"], networkRange: "192.168.0.0/16" } };
       s.spec.nodeClasses = { control_plane: { serverType: "cx33" } as never, worker: { serverType: "cx43" } as never };
       delete s.spec.endpoint.vip;
       delete s.spec.network.gateway; // Hetzner's private network brings its own
@@ -116,6 +116,10 @@ describe("platform fit", () => {
   it("keeps the hcloud node network inside its private range", () => {
     expect(onHcloud((s) => void ((s.spec.platform.hcloud ?? { networkRange: "" }).networkRange = "10.0.0.0/16"))).toEqual([
       "error spec/network-outside-range: network.cidr 192.168.62.0/24 is not inside platform.hcloud.networkRange 10.0.0.0/16",
+    ]);
+    // The default range (10.0.0.0/16) is held to the same: Hetzner refuses a subnet outside it.
+    expect(onHcloud((s) => void delete (s.spec.platform.hcloud ?? {}).networkRange)).toEqual([
+      "error spec/network-outside-range: network.cidr 192.168.62.0/24 is not inside the default platform.hcloud.networkRange 10.0.0.0/16",
     ]);
   });
 

@@ -1,6 +1,7 @@
 import type { AdoptedServerSpec } from "../../../spec/types.js";
 import { specPath } from "../../../spec/rules/paths.js";
 import type { Rule } from "../../../spec/rules/rule.js";
+import { HCLOUD_DEFAULTS } from "../../../catalog/defaults.js";
 
 /**
  * nodes[].adopt on Hetzner Cloud (what every platform's adoption needs is
@@ -35,7 +36,7 @@ export const hcloudAdopt: Rule = (ctx) => {
       hint: "set platform.hcloud.networkId to the running cluster's network (its subnet network.cidr is then imported too)",
     });
   }
-  const publicNetwork = hcloud.publicNetwork ?? "ipv4";
+  const publicNetwork = hcloud.publicNetwork ?? HCLOUD_DEFAULTS.publicNetwork;
   if (publicNetwork === "dual-stack" || publicNetwork === "none") {
     ctx.report({
       code: "spec/adopt-public-network",

@@ -1,4 +1,4 @@
-import { DEFAULT_POD_SUBNETS } from "../../../catalog/defaults.js";
+import { DEFAULT_POD_SUBNETS, HCLOUD_DEFAULTS } from "../../../catalog/defaults.js";
 import { isArmServerType } from "../server-types.js";
 import { cidrContainsCidr, parseCidr } from "../../../base/net/cidr.js";
 import { formatIp, parseIp } from "../../../base/net/ip.js";
@@ -11,9 +11,6 @@ import type { Rule } from "../../../spec/rules/rule.js";
  * private address, in placement groups that can hold the servers, clear of the network's gateway.
  * (fit.ts refuses the fields this platform ignores; this rule asks for the missing ones.)
  */
-/** The schema's default for platform.hcloud.networkRange (the model applies the same). */
-const DEFAULT_NETWORK_RANGE = "10.0.0.0/16";
-
 /** Hetzner spread placement groups hold at most 10 servers (https://docs.hetzner.cloud/#placement-groups). */
 const SPREAD_GROUP_LIMIT = 10;
 
@@ -65,7 +62,7 @@ export const hcloudNodes: Rule = (ctx) => {
   }
   // The first address of the private network is Hetzner's gateway (unless network.gateway
   // already names it: node-addresses.ts reports that one).
-  const rangeText = s.platform.hcloud?.networkRange ?? DEFAULT_NETWORK_RANGE;
+  const rangeText = s.platform.hcloud?.networkRange ?? HCLOUD_DEFAULTS.networkRange;
   const range = parseCidr(rangeText);
   if (range !== undefined) {
     const gateway = range.first + 1n;
