@@ -20,8 +20,7 @@ for (const step of ["precompile-schema.mjs", "precompile-templates.mjs"]) {
 rmSync(join(root, "dist"), { recursive: true, force: true });
 
 /** What every bundle shares: self-contained files for the Node line the package supports. */
-const bundle = (options) =>
-  build({ bundle: true, platform: "node", target: "node20", legalComments: "none", logLevel: "warning", ...options });
+const bundle = (options) => build({ bundle: true, platform: "node", target: "node20", legalComments: "none", logLevel: "warning", ...options });
 
 // The schema-only stub provider that offline validate starts (twice per provider per run):
 // one self-contained file with no imports to resolve, so each launch is Node's startup only.
@@ -35,10 +34,17 @@ await bundle({
 // data file, the scripts that turn them into dist/, and the dependency pins. The up-to-date cache (src/cli/commands/build-cache.ts)
 // keys on it, so a rebuilt compiler never trusts what an older one wrote.
 const inputs = (
-  await fg(["src/**", "templates/**", "schemas/**", "data/**", "scripts/build.mjs", "scripts/precompile-*.mjs", "package.json", "package-lock.json"], { cwd: root })
+  await fg(["src/**", "templates/**", "schemas/**", "data/**", "scripts/build.mjs", "scripts/precompile-*.mjs", "package.json", "package-lock.json"], {
+    cwd: root,
+  })
 ).sort();
 const buildId = createHash("sha256");
-for (const file of inputs) buildId.update(file).update("\0").update(readFileSync(join(root, file))).update("\0");
+for (const file of inputs)
+  buildId
+    .update(file)
+    .update("\0")
+    .update(readFileSync(join(root, file)))
+    .update("\0");
 
 const define = { __TALOS_HCLGEN_BUILD_ID__: JSON.stringify(buildId.digest("hex")) };
 // Libraries only some commands need stay outside the bundles and are imported lazily (execa
@@ -142,5 +148,6 @@ await bundle({
   if (parsed === undefined) throw new Error("tsconfig.types.json cannot be read");
   const emitted = ts.createProgram(parsed.fileNames, parsed.options).emit(undefined, undefined, undefined, true);
   const errors = emitted.diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error);
-  if (errors.length > 0) throw new Error(ts.formatDiagnostics(errors, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => "\n" }));
+  if (errors.length > 0)
+    throw new Error(ts.formatDiagnostics(errors, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => "\n" }));
 }

@@ -33,19 +33,14 @@ const OUT_DIR = "src/spec/generated";
  */
 function requiresToImports(code) {
   const imports = [];
-  const rewritten = code.replace(
-    /const (\w+) = require\("([^"]+)"\)(\.default)?;/g,
-    (_match, name, specifier, dotDefault) => {
-      const module = specifier.endsWith(".js") ? specifier : `${specifier}.js`;
-      imports.push(`import * as ${name}__ns from ${JSON.stringify(module)};`);
-      // Node hands a CJS module's exports object over as `default`; esbuild may already unwrap
-      // `exports.default` (it honours __esModule). Accept both.
-      const value = dotDefault
-        ? `(typeof ${name}__ns.default === "function" ? ${name}__ns.default : ${name}__ns.default.default)`
-        : `${name}__ns.default`;
-      return `const ${name} = ${value};`;
-    },
-  );
+  const rewritten = code.replace(/const (\w+) = require\("([^"]+)"\)(\.default)?;/g, (_match, name, specifier, dotDefault) => {
+    const module = specifier.endsWith(".js") ? specifier : `${specifier}.js`;
+    imports.push(`import * as ${name}__ns from ${JSON.stringify(module)};`);
+    // Node hands a CJS module's exports object over as `default`; esbuild may already unwrap
+    // `exports.default` (it honours __esModule). Accept both.
+    const value = dotDefault ? `(typeof ${name}__ns.default === "function" ? ${name}__ns.default : ${name}__ns.default.default)` : `${name}__ns.default`;
+    return `const ${name} = ${value};`;
+  });
   if (/\brequire\(/.test(rewritten)) throw new Error("precompile-schema: unhandled require() in ajv output");
   return rewritten.replace('"use strict";', `"use strict";\n${imports.join("\n")}`);
 }

@@ -99,10 +99,13 @@ export function compileTemplate(source) {
  */
 export function templateFiles(root) {
   const folders = ["templates", ...fg.sync("src/platforms/*/templates", { cwd: root, onlyDirectories: true }).sort()];
-  const files = folders.flatMap((folder) => fg.sync("**/*.hbs", { cwd: join(root, folder) }).map((name) => ({ name: name.replace(/\.hbs$/, ""), path: `${folder}/${name}` })));
+  const files = folders.flatMap((folder) =>
+    fg.sync("**/*.hbs", { cwd: join(root, folder) }).map((name) => ({ name: name.replace(/\.hbs$/, ""), path: `${folder}/${name}` })),
+  );
   files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (let i = 1; i < files.length; i++) {
-    if (files[i].name === files[i - 1].name) throw new Error(`precompile-templates: two templates named ${files[i].name}: ${files[i - 1].path}, ${files[i].path}`);
+    if (files[i].name === files[i - 1].name)
+      throw new Error(`precompile-templates: two templates named ${files[i].name}: ${files[i - 1].path}, ${files[i].path}`);
   }
   return files;
 }

@@ -53,10 +53,7 @@ export function realSchemas(manifest) {
       .map(([source, { version }]) => `    ${source.split("/")[1]} = { source = "${source}", version = "${version}" }`)
       .join("\n");
     writeFileSync(join(work, "main.tf"), `terraform {\n  required_providers {\n${required}\n  }\n}\n`);
-    writeFileSync(
-      join(work, "cli.tfrc"),
-      `provider_installation {\n  filesystem_mirror {\n    path = ${JSON.stringify(manifest.mirror)}\n  }\n}\n`,
-    );
+    writeFileSync(join(work, "cli.tfrc"), `provider_installation {\n  filesystem_mirror {\n    path = ${JSON.stringify(manifest.mirror)}\n  }\n}\n`);
     const env = { ...process.env, TF_CLI_CONFIG_FILE: join(work, "cli.tfrc"), CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1" };
     const init = spawnSync(manifest.tofu, ["init", "-backend=false", "-no-color"], { cwd: work, env, encoding: "utf8" });
     if (init.status !== 0) throw new Error(`tofu init failed:\n${init.stdout}${init.stderr}`);
@@ -94,9 +91,7 @@ function main() {
   if (!process.argv.includes("--reconstructed")) return;
   for (const [source, version] of Object.entries(pins.notServed)) {
     const name = `${source.replace("/", "-")}.json`;
-    const from = [join(root, "..", "shared", "provider-schemas", name), join(root, "test", "provider-schemas", name)].find(
-      (path) => existsSync(path),
-    );
+    const from = [join(root, "..", "shared", "provider-schemas", name), join(root, "test", "provider-schemas", name)].find((path) => existsSync(path));
     if (from === undefined) throw new Error(`no reconstructed schema for ${source}`);
     const document = JSON.parse(readFileSync(from, "utf8"));
     const schema = Object.values(document.provider_schemas)[0];

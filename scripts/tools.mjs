@@ -13,17 +13,7 @@
 // runs with -mod=readonly: each dependency is checked against the go.sum of the module built.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,9 +23,7 @@ const pinsText = readFileSync(join(root, "tools", "pins.json"), "utf8");
 const pins = JSON.parse(pinsText);
 
 export function toolsFolder(env = process.env) {
-  return (
-    env.TALOS_HCLGEN_TOOLS_DIR ?? join(env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "talos-hclgen", "tools")
-  );
+  return env.TALOS_HCLGEN_TOOLS_DIR ?? join(env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "talos-hclgen", "tools");
 }
 
 const cache = toolsFolder();
@@ -64,8 +52,7 @@ function goVersion() {
   const version = result.stdout.trim();
   const match = /^go(\d+)\.(\d+)/.exec(version);
   if (result.status !== 0 || match === null) fail(`go env GOVERSION failed: ${result.stderr.trim()}`);
-  if (Number(match[1]) < 1 || (Number(match[1]) === 1 && Number(match[2]) < 26))
-    fail(`${version} is too old; the tools need Go ${pins.go}`);
+  if (Number(match[1]) < 1 || (Number(match[1]) === 1 && Number(match[2]) < 26)) fail(`${version} is too old; the tools need Go ${pins.go}`);
   return version;
 }
 
@@ -162,8 +149,7 @@ function main() {
     console.log("tools: Go is not installed; the tiers that need the real tools will skip (see README)");
     return;
   }
-  if (process.platform !== "linux" || process.arch !== "x64")
-    fail(`the tools are built for linux/amd64; this is ${process.platform}/${process.arch}`);
+  if (process.platform !== "linux" || process.arch !== "x64") fail(`the tools are built for linux/amd64; this is ${process.platform}/${process.arch}`);
   const started = Date.now();
   const version = goVersion();
   mkdirSync(cache, { recursive: true });
@@ -173,14 +159,7 @@ function main() {
 
   const tofuPin = pins.tofu;
   const tofuDir = download(tofuPin.module, tofuPin.version, tofuPin.sum);
-  const tofu = buildInto(
-    join(cache, "tofu", tofuPin.version),
-    "tofu",
-    stampOf(tofuPin),
-    tofuDir,
-    tofuPin.package,
-    `tofu ${tofuPin.version}`,
-  );
+  const tofu = buildInto(join(cache, "tofu", tofuPin.version), "tofu", stampOf(tofuPin), tofuDir, tofuPin.package, `tofu ${tofuPin.version}`);
 
   const providers = [];
   for (const pin of pins.providers) {
@@ -219,14 +198,7 @@ function main() {
   const hooks = {};
   for (const pin of pins.hooks) {
     const moduleDir = download(pin.module, pin.version, pin.sum);
-    hooks[pin.name] = buildInto(
-      join(cache, pin.name, pin.version),
-      pin.name,
-      stampOf(pin),
-      moduleDir,
-      pin.package,
-      `${pin.name} ${pin.version}`,
-    );
+    hooks[pin.name] = buildInto(join(cache, pin.name, pin.version), pin.name, stampOf(pin), moduleDir, pin.package, `${pin.name} ${pin.version}`);
   }
 
   const charts = {};

@@ -23,7 +23,10 @@ export interface GoldenCase {
 }
 
 export function listCases(): string[] {
-  return fg.sync("*/spec.yaml", { cwd: join(ROOT, "fixtures") }).map((p) => p.split("/")[0] ?? p).sort();
+  return fg
+    .sync("*/spec.yaml", { cwd: join(ROOT, "fixtures") })
+    .map((p) => p.split("/")[0] ?? p)
+    .sort();
 }
 
 export function buildCase(name: string): GoldenCase {

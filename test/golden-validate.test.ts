@@ -34,7 +34,10 @@ describe.skipIf(reason !== undefined)("golden trees pass the offline validate of
       }
       const result = await validateTree(dir, { providerSchemas: schemas, binary, label: `golden/${tree.name}` });
       const problems = result.diagnostics.map((d) => `${d.severity}: ${d.message}`);
-      expect(problems.filter((p) => p.startsWith("error")), problems.join("\n")).toEqual([]);
+      expect(
+        problems.filter((p) => p.startsWith("error")),
+        problems.join("\n"),
+      ).toEqual([]);
       expect(result.exitCode).toBe(0);
     });
   }

@@ -18,8 +18,7 @@ const trees = listCases()
   .map(buildCase)
   .filter((c) => !c.hasErrors);
 
-const yamlFiles = (files: readonly GeneratedFile[]) =>
-  files.filter((f) => /^(values|manifests)\/[^/]+\.yaml$/.test(f.path));
+const yamlFiles = (files: readonly GeneratedFile[]) => files.filter((f) => /^(values|manifests)\/[^/]+\.yaml$/.test(f.path));
 
 function documentsOf(file: GeneratedFile): unknown[] {
   return parseAllDocuments(file.contents).map((document) => {
@@ -36,7 +35,11 @@ describe("golden values and manifests parse as YAML", () => {
         expect(documents.length, file.path).toBeGreaterThan(0);
         if (file.path.startsWith("values/")) expect(documents, `${file.path}: one map`).toEqual([expect.any(Object)]);
         for (const document of file.path.startsWith("manifests/") ? documents : []) {
-          expect(document, `${tree.name}/${file.path}`).toMatchObject({ apiVersion: expect.any(String), kind: expect.any(String), metadata: { name: expect.any(String) } });
+          expect(document, `${tree.name}/${file.path}`).toMatchObject({
+            apiVersion: expect.any(String),
+            kind: expect.any(String),
+            metadata: { name: expect.any(String) },
+          });
         }
       }
     });
@@ -84,7 +87,9 @@ describe("values/cilium.yaml keeps what the Talos guide requires", () => {
         expect(values).toMatchObject({ bgpControlPlane: { enabled: true } });
       }
       // KubePrism is on, on the port Cilium uses (machine.features.kubePrism in the patches).
-      const common = parseAllDocuments(fileOf(tree.expected, "patches/common.yaml")).map((d) => d.toJS() as { machine?: { features?: { kubePrism?: unknown } } });
+      const common = parseAllDocuments(fileOf(tree.expected, "patches/common.yaml")).map(
+        (d) => d.toJS() as { machine?: { features?: { kubePrism?: unknown } } },
+      );
       expect(common.find((d) => d.machine?.features?.kubePrism !== undefined)?.machine?.features?.kubePrism).toEqual({ enabled: true, port: 7445 });
     });
   }

@@ -50,9 +50,7 @@ describe("tofu-controller manifests", () => {
   });
   for (const tree of withTofuController) {
     it(tree.name, async () => {
-      const objects = tree.files
-        .filter((f) => f.path.startsWith("tofu-controller/"))
-        .flatMap((f) => documentsOf(f.contents) as K8sObject[]);
+      const objects = tree.files.filter((f) => f.path.startsWith("tofu-controller/")).flatMap((f) => documentsOf(f.contents) as K8sObject[]);
       const source = objects.find((o) => o.kind === "GitRepository");
       const terraform = objects.find((o) => o.kind === "Terraform");
       expect(source?.apiVersion).toBe("source.toolkit.fluxcd.io/v1");

@@ -109,14 +109,15 @@ describe.skipIf(preCommit === null && !toolsRequired)("pre-commit (Debian's pre-
     await ok(git(source, "tag", tag));
 
     user = await userRepository("pre-commit-user");
-    const config = yamlBlock("# .pre-commit-config.yaml").replace(`repo: ${home}`, `repo: ${source}`).replace(/rev: v\S+/, `rev: ${tag}`);
+    const config = yamlBlock("# .pre-commit-config.yaml")
+      .replace(`repo: ${home}`, `repo: ${source}`)
+      .replace(/rev: v\S+/, `rev: ${tag}`);
     expect(config).toContain(`repo: ${source}`);
     writeFileSync(join(user, ".pre-commit-config.yaml"), config);
     await ok(run("pre-commit", ["install"], { cwd: user, env: env({ PRE_COMMIT_HOME: preCommitHome }) }));
   }, 600_000);
 
-  const commit = (message: string): Promise<Result> =>
-    run("git", ["commit", "-qm", message], { cwd: user, env: env({ PRE_COMMIT_HOME: preCommitHome }) });
+  const commit = (message: string): Promise<Result> => run("git", ["commit", "-qm", message], { cwd: user, env: env({ PRE_COMMIT_HOME: preCommitHome }) });
 
   it("installs the hook from a clone at a tag, offline, and builds the tree on the first run", async () => {
     await ok(git(user, "add", "-A"));
@@ -188,7 +189,9 @@ describe.skipIf(lefthook === null && !toolsRequired)("lefthook (built by npm run
     await ok(git(user, "add", "cluster.yaml"));
     const committed = await hooked(["commit", "-qm", "talos v1.13.8"]);
     expect(committed.exitCode, String(committed.all)).toBe(0);
-    const changed = String((await ok(git(user, "show", "--name-only", "--format=", "HEAD"))).stdout).trim().split("\n");
+    const changed = String((await ok(git(user, "show", "--name-only", "--format=", "HEAD"))).stdout)
+      .trim()
+      .split("\n");
     expect(changed).toEqual(expect.arrayContaining(["cluster.yaml", "infra/main.tf", "infra/machines.lock.json"]));
     expect(String((await ok(git(user, "status", "--porcelain"))).stdout)).toBe("");
   }, 120_000);

@@ -13,7 +13,10 @@ import { ROOT } from "./golden-corpus.js";
 const CASES = join(ROOT, "test", "import", "talhelper");
 
 export function listImportCases(): string[] {
-  return fg.sync("*/talconfig.yaml", { cwd: CASES }).map((p) => p.split("/")[0] ?? p).sort();
+  return fg
+    .sync("*/talconfig.yaml", { cwd: CASES })
+    .map((p) => p.split("/")[0] ?? p)
+    .sort();
 }
 
 export interface ImportCase {

@@ -70,7 +70,8 @@ describe("import talhelper: the command", () => {
     expect(missing.stderr).toContain("cannot read");
   });
 
-  const node = "nodes:\n  - hostname: cp-1\n    ipAddress: 10.0.0.11\n    controlPlane: true\n    networkInterfaces:\n      - interface: eth0\n        addresses: [10.0.0.11/24]\n";
+  const node =
+    "nodes:\n  - hostname: cp-1\n    ipAddress: 10.0.0.11\n    controlPlane: true\n    networkInterfaces:\n      - interface: eth0\n        addresses: [10.0.0.11/24]\n";
 
   it("writes the spec but exits 2 when it would not build, saying why", async () => {
     const talconfig = join(work, "old-kubernetes.yaml");
@@ -86,7 +87,10 @@ describe("import talhelper: the command", () => {
   it("never copies a plain-text secret of the talconfig into a spec", async () => {
     const secret = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
     const talconfig = join(work, "secret.yaml");
-    writeFileSync(talconfig, `clusterName: lab\nendpoint: https://10.0.0.11:6443\npatches:\n  - |-\n    machine:\n      env:\n        AWS_SECRET_ACCESS_KEY: ${secret}\n${node}`);
+    writeFileSync(
+      talconfig,
+      `clusterName: lab\nendpoint: https://10.0.0.11:6443\npatches:\n  - |-\n    machine:\n      env:\n        AWS_SECRET_ACCESS_KEY: ${secret}\n${node}`,
+    );
     const out = join(work, "secret-spec.yaml");
     const result = await run(["import", "talhelper", talconfig, "-o", out]);
     expect(result.exitCode).toBe(2);

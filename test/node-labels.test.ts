@@ -8,8 +8,7 @@ import { compile } from "../src/index.js";
 import { ROOT } from "./golden-corpus.js";
 
 const SPEC_PATH = "fixtures/node-patches/spec.yaml";
-const BLOCK =
-  '      labels:\n        node.kubernetes.io/gpu: "true"\n        topology.kubernetes.io/zone: pve-b\n';
+const BLOCK = '      labels:\n        node.kubernetes.io/gpu: "true"\n        topology.kubernetes.io/zone: pve-b\n';
 
 // Code-unit order: upper case before lower case, where localeCompare would put `apple` first.
 const SORTED: ReadonlyArray<readonly [string, string]> = [
@@ -22,15 +21,10 @@ const SORTED: ReadonlyArray<readonly [string, string]> = [
 function specWith(labels: ReadonlyArray<readonly [string, string]>): string {
   const text = readFileSync(join(ROOT, SPEC_PATH), "utf8");
   expect(text, "the fixture's labels block moved").toContain(BLOCK);
-  return text.replace(
-    BLOCK,
-    `      labels:\n${labels.map(([k, v]) => `        ${k}: ${JSON.stringify(v)}\n`).join("")}`,
-  );
+  return text.replace(BLOCK, `      labels:\n${labels.map(([k, v]) => `        ${k}: ${JSON.stringify(v)}\n`).join("")}`);
 }
 
-function tree(
-  labels: ReadonlyArray<readonly [string, string]>,
-): Map<string, string> {
+function tree(labels: ReadonlyArray<readonly [string, string]>): Map<string, string> {
   const result = compile(specWith(labels), { specPath: SPEC_PATH });
   expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   return new Map(result.files.map((f) => [f.path, f.contents]));
@@ -56,8 +50,7 @@ describe("node labels", () => {
     for (const order of [[...SORTED].reverse(), [gpu, zone, topology, apple]]) {
       const other = tree(order.filter((label) => label !== undefined));
       expect([...other.keys()]).toEqual([...sorted.keys()]);
-      for (const [path, contents] of sorted)
-        expect(other.get(path), path).toBe(contents);
+      for (const [path, contents] of sorted) expect(other.get(path), path).toBe(contents);
     }
   });
 });

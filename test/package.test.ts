@@ -118,14 +118,23 @@ describe("the packed package", () => {
     );
     writeFileSync(
       join(project, "tsconfig.json"),
-      JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, types: [], skipLibCheck: false, lib: ["ES2023"] } }),
+      JSON.stringify({
+        compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, types: [], skipLibCheck: false, lib: ["ES2023"] },
+      }),
     );
-    const typed = await execa(join(ROOT, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.json", "--typeRoots", join(ROOT, "node_modules", "@types"), "--types", "node"], { cwd: project, reject: false });
+    const typed = await execa(
+      join(ROOT, "node_modules", ".bin", "tsc"),
+      ["-p", "tsconfig.json", "--typeRoots", join(ROOT, "node_modules", "@types"), "--types", "node"],
+      { cwd: project, reject: false },
+    );
     expect(typed.stdout + typed.stderr).toBe("");
     const ran = await execa("node", ["--experimental-strip-types", "--no-warnings", "use.mts"], { cwd: project, reject: false });
     if (ran.exitCode !== 0) {
       // Node 20 cannot strip types: run the same import as JavaScript.
-      writeFileSync(join(project, "use.mjs"), 'import { compile } from "talos-hclgen";\nimport { readFileSync } from "node:fs";\nconst r = compile(readFileSync("proxmox.yaml", "utf8"), { specPath: "proxmox.yaml" });\nconsole.log(r.files.length, r.diagnostics.length);\n');
+      writeFileSync(
+        join(project, "use.mjs"),
+        'import { compile } from "talos-hclgen";\nimport { readFileSync } from "node:fs";\nconst r = compile(readFileSync("proxmox.yaml", "utf8"), { specPath: "proxmox.yaml" });\nconsole.log(r.files.length, r.diagnostics.length);\n',
+      );
       const js = await execa("node", ["use.mjs"], { cwd: project });
       expect(js.stdout).toMatch(/^\d+ 0$/);
     } else {

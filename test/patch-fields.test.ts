@@ -26,7 +26,7 @@ const diagnostics = (layer: string): string[] =>
 describe("machine.systemDiskEncryption in a raw patch", () => {
   it("is refused for STATE where it reaches the control planes that encrypt it, and EPHEMERAL, which no node encrypts, is left alone", () => {
     const expected = [
-      'spec/patch-field-conflict 38:13: .machine.systemDiskEncryption.state in a v1alpha1 patch: the tree encrypts STATE on cp-1 with a VolumeConfig document (from volumes.state.encryption), and Talos refuses a configuration with both',
+      "spec/patch-field-conflict 38:13: .machine.systemDiskEncryption.state in a v1alpha1 patch: the tree encrypts STATE on cp-1 with a VolumeConfig document (from volumes.state.encryption), and Talos refuses a configuration with both",
     ];
     expect(diagnostics("common")).toEqual(expected);
     expect(diagnostics("controlplane")).toEqual(expected);

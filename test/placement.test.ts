@@ -16,8 +16,7 @@ interface SpecNode {
 
 function spec(nodes: readonly SpecNode[], hosts: readonly string[]): string {
   const lines = nodes.map(
-    (node, i) =>
-      `    - { name: ${node.name}, role: ${node.role}, address: 10.0.0.${10 + i}/24${node.host === undefined ? "" : `, host: ${node.host}`} }`,
+    (node, i) => `    - { name: ${node.name}, role: ${node.role}, address: 10.0.0.${10 + i}/24${node.host === undefined ? "" : `, host: ${node.host}`} }`,
   );
   return `apiVersion: talos-hclgen/v1
 kind: Cluster
@@ -152,7 +151,11 @@ describe("placement", () => {
     ];
     const first = build(nodes, ["alpha", "bravo", "charlie"]);
     const gone = first.hosts.get("cp-2") ?? "";
-    const second = build(nodes, ["alpha", "bravo", "charlie", "delta"].filter((h) => h !== gone), first.lock);
+    const second = build(
+      nodes,
+      ["alpha", "bravo", "charlie", "delta"].filter((h) => h !== gone),
+      first.lock,
+    );
     expect(second.hosts.get("cp-1")).toBe(first.hosts.get("cp-1"));
     expect(second.hosts.get("cp-3")).toBe(first.hosts.get("cp-3"));
     expect(second.hosts.get("cp-2")).toBe("delta");

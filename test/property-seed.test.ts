@@ -24,8 +24,7 @@ function failing(options: fc.Parameters<[number]> = {}): string {
   throw new Error("the property did not fail");
 }
 
-const REPORT =
-  /\{ seed: (-?[0-9]+), path: "([0-9:]*)", endOnFailure: true \}\nCounterexample: (\[[^\n]*\])/;
+const REPORT = /\{ seed: (-?[0-9]+), path: "([0-9:]*)", endOnFailure: true \}\nCounterexample: (\[[^\n]*\])/;
 
 function report(message: string): {
   seed: number;
@@ -89,31 +88,25 @@ describe("every property runs from the test's seed (test/setup-property-seed.ts)
   const seeds: number[] = [];
   afterAll(() => {
     // Without FC_SEED each test draws its own: two tests never share their values by accident.
-    if (seedFromEnv(process.env) === undefined)
-      expect(new Set(seeds).size).toBe(seeds.length);
+    if (seedFromEnv(process.env) === undefined) expect(new Set(seeds).size).toBe(seeds.length);
   });
 
   // FC_PATH replays one counterexample of one property: not this test's.
-  it.skipIf(seedFromEnv(process.env)?.path !== undefined)(
-    "which fast-check prints when the property fails, and which replays it",
-    () => {
-      const configured = fc.readConfigureGlobal().seed;
-      expect(configured).toBeTypeOf("number");
-      seeds.push(configured ?? 0);
-      const chosen = seedFromEnv(process.env);
-      if (chosen !== undefined) expect(configured).toBe(chosen.seed);
+  it.skipIf(seedFromEnv(process.env)?.path !== undefined)("which fast-check prints when the property fails, and which replays it", () => {
+    const configured = fc.readConfigureGlobal().seed;
+    expect(configured).toBeTypeOf("number");
+    seeds.push(configured ?? 0);
+    const chosen = seedFromEnv(process.env);
+    if (chosen !== undefined) expect(configured).toBe(chosen.seed);
 
-      const first = report(failing());
-      expect(first.seed).toBe(configured);
-      // The same seed gives the same run; seed and path go straight to the counterexample.
-      expect(report(failing({ seed: first.seed })).counterexample).toBe(
-        first.counterexample,
-      );
-      const replayed = failing({ seed: first.seed, path: first.path });
-      expect(replayed).toContain("Property failed after 1 tests");
-      expect(report(replayed).counterexample).toBe(first.counterexample);
-    },
-  );
+    const first = report(failing());
+    expect(first.seed).toBe(configured);
+    // The same seed gives the same run; seed and path go straight to the counterexample.
+    expect(report(failing({ seed: first.seed })).counterexample).toBe(first.counterexample);
+    const replayed = failing({ seed: first.seed, path: first.path });
+    expect(replayed).toContain("Property failed after 1 tests");
+    expect(report(replayed).counterexample).toBe(first.counterexample);
+  });
 
   it("and another test draws another", () => {
     seeds.push(fc.readConfigureGlobal().seed ?? 0);
@@ -133,20 +126,10 @@ describe.runIf(PROBE)("probe", () => {
 
 describe("through vitest", () => {
   async function probe(env: Record<string, string>): Promise<string> {
-    const clean = Object.fromEntries(
-      Object.entries(process.env).filter(
-        ([key]) => !key.startsWith("VITEST") && !key.startsWith("FC_"),
-      ),
-    );
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST") && !key.startsWith("FC_")));
     const result = await execa(
       process.execPath,
-      [
-        join(ROOT, "node_modules", "vitest", "vitest.mjs"),
-        "run",
-        "test/property-seed.test.ts",
-        "-t",
-        "a property that fails",
-      ],
+      [join(ROOT, "node_modules", "vitest", "vitest.mjs"), "run", "test/property-seed.test.ts", "-t", "a property that fails"],
       {
         cwd: ROOT,
         env: {
@@ -168,9 +151,7 @@ describe("through vitest", () => {
   it("a failure prints its seed, and FC_SEED with FC_PATH replays the same counterexample", async () => {
     const output = await probe({});
     const first = report(output);
-    expect(output).toContain(
-      `FC_SEED=${first.seed} npx vitest run test/property-seed.test.ts`,
-    );
+    expect(output).toContain(`FC_SEED=${first.seed} npx vitest run test/property-seed.test.ts`);
     const again = await probe({
       FC_SEED: String(first.seed),
       FC_PATH: first.path,

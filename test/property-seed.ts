@@ -29,21 +29,16 @@ export function seedFromEnv(env: NodeJS.ProcessEnv): SeedChoice | undefined {
   const seed = env["FC_SEED"];
   const path = env["FC_PATH"];
   if (seed === undefined || seed === "") {
-    if (path !== undefined && path !== "")
-      throw new Error("FC_PATH needs the FC_SEED it was printed with");
+    if (path !== undefined && path !== "") throw new Error("FC_PATH needs the FC_SEED it was printed with");
     return undefined;
   }
   const value = Number(seed);
   // fast-check prints seeds as signed 32-bit integers; another value would not be the one
   // it runs with.
   if (!INT32.test(seed) || value < -(2 ** 31) || value >= 2 ** 31)
-    throw new Error(
-      `FC_SEED must be a signed 32-bit integer, as fast-check prints it; got ${JSON.stringify(seed)}`,
-    );
+    throw new Error(`FC_SEED must be a signed 32-bit integer, as fast-check prints it; got ${JSON.stringify(seed)}`);
   if (path !== undefined && path !== "" && !PATH.test(path))
-    throw new Error(
-      `FC_PATH must look like "3:0:1", as fast-check prints it; got ${JSON.stringify(path)}`,
-    );
+    throw new Error(`FC_PATH must look like "3:0:1", as fast-check prints it; got ${JSON.stringify(path)}`);
   return { seed: value, path: path === "" ? undefined : path };
 }
 

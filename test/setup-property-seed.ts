@@ -15,11 +15,7 @@ const base = fc.readConfigureGlobal();
 // fc.assert spreads the global configuration under its own parameters as is, so it applies
 // (fast-check 4.10.2; test/property-seed.test.ts replays a failure through it).
 const configure = (seed: number): void =>
-  fc.configureGlobal(
-    chosen?.path === undefined
-      ? { ...base, seed }
-      : ({ ...base, seed, path: chosen.path } as fc.GlobalParameters),
-  );
+  fc.configureGlobal(chosen?.path === undefined ? { ...base, seed } : ({ ...base, seed, path: chosen.path } as fc.GlobalParameters));
 
 // Arbitraries sampled while the file is collected follow FC_SEED too.
 if (chosen !== undefined) configure(chosen.seed);
@@ -29,12 +25,6 @@ beforeEach(({ task, onTestFailed }) => {
   const seed = chosen?.seed ?? randomSeed();
   configure(seed);
   onTestFailed(() => {
-    console.error(
-      seedNote(
-        seed,
-        relative(process.cwd(), task.file.filepath),
-        task.fullTestName,
-      ),
-    );
+    console.error(seedNote(seed, relative(process.cwd(), task.file.filepath), task.fullTestName));
   });
 });

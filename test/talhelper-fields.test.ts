@@ -19,8 +19,7 @@ const schema = JSON.parse(readFileSync(join(ROOT, "schemas/talos-hclgen.schema.j
 };
 const doc = readFileSync(join(ROOT, "docs/talhelper-fields.md"), "utf8");
 
-const resolve = (node: SchemaNode): SchemaNode =>
-  node.$ref === undefined ? node : resolve(schema.definitions[node.$ref.replace("#/definitions/", "")] ?? {});
+const resolve = (node: SchemaNode): SchemaNode => (node.$ref === undefined ? node : resolve(schema.definitions[node.$ref.replace("#/definitions/", "")] ?? {}));
 
 /** The schema node at a path such as `nodes[].networks[].mac` or `nodeClasses.*.taints`. */
 export function schemaAt(path: string): SchemaNode | undefined {

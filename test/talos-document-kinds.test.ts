@@ -10,7 +10,7 @@ import { upstreamSchema } from "./tools.js";
 
 /** Every kind a config schema's documents declare (their `kind` const or enum). */
 function kindsOf(schema: unknown): Set<string> {
-  const definitions = (schema as { $defs?: Record<string, unknown>; definitions?: Record<string, unknown> });
+  const definitions = schema as { $defs?: Record<string, unknown>; definitions?: Record<string, unknown> };
   const kinds = new Set<string>();
   for (const definition of Object.values(definitions.$defs ?? definitions.definitions ?? {})) {
     const kind = (definition as { properties?: { kind?: { const?: string; enum?: string[] } } }).properties?.kind;
@@ -54,7 +54,9 @@ spec:
     compile(spec(talos, kind), { specPath: "spec.yaml" }).diagnostics.map((d) => `${d.code}: ${d.message}`);
 
   it("refuses a v1.14 document on Talos v1.13, and one that replaces a field the tree sets on Talos v1.14", () => {
-    expect(codes("v1.13.9", "KubeletConfig")).toEqual(["spec/patch-kind-unknown: a KubeletConfig document is new in Talos v1.14, and Talos v1.13.9 does not know it"]);
+    expect(codes("v1.13.9", "KubeletConfig")).toEqual([
+      "spec/patch-kind-unknown: a KubeletConfig document is new in Talos v1.14, and Talos v1.13.9 does not know it",
+    ]);
     expect(codes("v1.14.0", "KubeletConfig")).toEqual([
       "spec/patch-kind-conflict: a KubeletConfig document replaces .machine.kubelet, which the configurations this tree generates already have (the v1.13 contract), and Talos refuses both in one configuration",
     ]);

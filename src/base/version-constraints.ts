@@ -122,12 +122,7 @@ export function satisfiesAll(v: Version, terms: readonly ConstraintTerm[]): bool
 export function pickVersion(terms: readonly ConstraintTerm[]): Version | undefined {
   const candidates: Version[] = [make(0, 0, 1)];
   for (const { version: c } of terms) {
-    candidates.push(
-      { ...c, parts: 3 },
-      make(c.major, c.minor, c.patch + 1),
-      make(c.major, c.minor + 1, 0),
-      make(c.major + 1, 0, 0),
-    );
+    candidates.push({ ...c, parts: 3 }, make(c.major, c.minor, c.patch + 1), make(c.major, c.minor + 1, 0), make(c.major + 1, 0, 0));
   }
   candidates.sort(compareVersions);
   return candidates.find((v) => satisfiesAll(v, terms));

@@ -11,7 +11,6 @@ import { isPlainMap } from "../base/deep-merge.js";
 import { parseCidr } from "../base/net/cidr.js";
 import type { ClusterSpec } from "../spec/types.js";
 
-
 /** Capabilities the agent needs; Talos forbids SYS_MODULE, which Cilium's default list holds. */
 export const CILIUM_AGENT_CAPABILITIES = [
   "CHOWN",

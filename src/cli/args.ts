@@ -23,14 +23,9 @@ export interface ParsedArgs {
   positionals: string[];
 }
 
-export type ParseResult =
-  | { ok: true; args: ParsedArgs }
-  | { ok: false; message: string; hint?: string };
+export type ParseResult = { ok: true; args: ParsedArgs } | { ok: false; message: string; hint?: string };
 
-export function parseCommandArgs(
-  argv: readonly string[],
-  options: OptionSpecs,
-): ParseResult {
+export function parseCommandArgs(argv: readonly string[], options: OptionSpecs): ParseResult {
   try {
     const { values, positionals } = parseArgs({
       args: [...argv],
@@ -51,45 +46,26 @@ export function flag(args: ParsedArgs, name: string): boolean {
   return args.values[name] === true;
 }
 
-export function stringOption(
-  args: ParsedArgs,
-  name: string,
-): string | undefined {
+export function stringOption(args: ParsedArgs, name: string): string | undefined {
   const value = args.values[name];
   return typeof value === "string" ? value : undefined;
 }
 
 /** Prints a usage error and returns exit code 2. */
-export function usageError(
-  io: CliIo,
-  command: string,
-  message: string,
-  hint?: string,
-): number {
+export function usageError(io: CliIo, command: string, message: string, hint?: string): number {
   io.stderr.write(`talos-hclgen ${command}: error: ${message}\n`);
   if (hint !== undefined) io.stderr.write(`hint: ${hint}\n`);
   io.stderr.write(`Run "talos-hclgen ${command} --help" for usage.\n`);
   return ExitCode.badInput;
 }
 
-function rewrite(
-  error: unknown,
-  options: OptionSpecs,
-): { message: string; hint?: string } {
-  const code =
-    typeof error === "object" && error !== null && "code" in error
-      ? (error as { code: unknown }).code
-      : undefined;
+function rewrite(error: unknown, options: OptionSpecs): { message: string; hint?: string } {
+  const code = typeof error === "object" && error !== null && "code" in error ? (error as { code: unknown }).code : undefined;
   const text = error instanceof Error ? error.message : String(error);
   const quoted = /'([^']+)'/.exec(text)?.[1] ?? "";
-  const raw =
-    quoted.split(/[ ,]/).find((part) => part.startsWith("--")) ??
-    quoted.split(" ")[0] ??
-    quoted;
+  const raw = quoted.split(/[ ,]/).find((part) => part.startsWith("--")) ?? quoted.split(" ")[0] ?? quoted;
   // Name options by their long form, which is what --help shows.
-  const long = Object.entries(options).find(
-    ([, spec]) => spec.short !== undefined && `-${spec.short}` === raw,
-  )?.[0];
+  const long = Object.entries(options).find(([, spec]) => spec.short !== undefined && `-${spec.short}` === raw)?.[0];
   const name = long === undefined ? raw : `--${long}`;
   if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
     const known = Object.keys(options).map((o) => `--${o}`);
@@ -102,10 +78,8 @@ function rewrite(
         };
   }
   if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
-    if (text.includes("argument missing"))
-      return { message: `option "${name}" needs a value` };
-    if (text.includes("does not take an argument"))
-      return { message: `option "${name}" does not take a value` };
+    if (text.includes("argument missing")) return { message: `option "${name}" needs a value` };
+    if (text.includes("does not take an argument")) return { message: `option "${name}" does not take a value` };
     if (text.includes("ambiguous"))
       return {
         message: `option "${name}" needs a value`,

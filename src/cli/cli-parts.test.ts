@@ -2,12 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseCommandArgs } from "./args.js";
 import { didYouMean } from "../base/did-you-mean.js";
 import type { CliIo } from "./io.js";
-import {
-  expandOutDir,
-  fileStem,
-  hasPlaceholder,
-  unknownPlaceholder,
-} from "./out-dir.js";
+import { expandOutDir, fileStem, hasPlaceholder, unknownPlaceholder } from "./out-dir.js";
 import { displayPath } from "./spec-inputs.js";
 import { chooseStyle } from "./terminal.js";
 
@@ -39,12 +34,10 @@ describe("parseCommandArgs", () => {
   });
 
   it("returns values and positionals", () => {
-    expect(parseCommandArgs(["a.yaml", "-o", "x", "--check"], options)).toEqual(
-      {
-        ok: true,
-        args: { values: { out: "x", check: true }, positionals: ["a.yaml"] },
-      },
-    );
+    expect(parseCommandArgs(["a.yaml", "-o", "x", "--check"], options)).toEqual({
+      ok: true,
+      args: { values: { out: "x", check: true }, positionals: ["a.yaml"] },
+    });
   });
 });
 
@@ -61,9 +54,7 @@ describe("didYouMean in the CLI", () => {
 
 describe("-o placeholders", () => {
   it("expands {name} and {stem}", () => {
-    expect(
-      expandOutDir("infra/{name}-{stem}", { name: "prod", stem: "cluster" }),
-    ).toBe("infra/prod-cluster");
+    expect(expandOutDir("infra/{name}-{stem}", { name: "prod", stem: "cluster" })).toBe("infra/prod-cluster");
     expect(fileStem("clusters/prod.cluster.yaml")).toBe("prod.cluster");
     expect(fileStem("clusters/Makefile")).toBe("Makefile");
     expect(hasPlaceholder("infra/{name}")).toBe(true);
@@ -92,37 +83,12 @@ describe("chooseStyle", () => {
   it.each([
     [false, {}, false, { pretty: false, color: false, progress: false }],
     [true, {}, false, { pretty: true, color: true, progress: true }],
-    [
-      true,
-      { NO_COLOR: "1" },
-      false,
-      { pretty: true, color: false, progress: true },
-    ],
-    [
-      true,
-      { NO_COLOR: "" },
-      false,
-      { pretty: true, color: true, progress: true },
-    ],
+    [true, { NO_COLOR: "1" }, false, { pretty: true, color: false, progress: true }],
+    [true, { NO_COLOR: "" }, false, { pretty: true, color: true, progress: true }],
     [true, {}, true, { pretty: true, color: false, progress: true }],
-    [
-      true,
-      { TERM: "dumb" },
-      false,
-      { pretty: true, color: false, progress: true },
-    ],
-    [
-      false,
-      { FORCE_COLOR: "1" },
-      false,
-      { pretty: true, color: true, progress: false },
-    ],
-    [
-      false,
-      { FORCE_COLOR: "0" },
-      false,
-      { pretty: false, color: false, progress: false },
-    ],
+    [true, { TERM: "dumb" }, false, { pretty: true, color: false, progress: true }],
+    [false, { FORCE_COLOR: "1" }, false, { pretty: true, color: true, progress: false }],
+    [false, { FORCE_COLOR: "0" }, false, { pretty: false, color: false, progress: false }],
   ])("tty=%s env=%j --no-color=%s", (tty, env, noColor, expected) => {
     expect(chooseStyle(io(tty, env), { noColor })).toEqual(expected);
   });

@@ -14,15 +14,13 @@ export interface CommandEntry {
 export const COMMANDS: readonly CommandEntry[] = [
   {
     name: "build",
-    summary:
-      "compile specs into OpenTofu/Terraform trees, or --check that they are up to date",
+    summary: "compile specs into OpenTofu/Terraform trees, or --check that they are up to date",
     load: async () => (await import("./commands/build.js")).runBuildCommand,
   },
   {
     name: "validate",
     summary: "run tofu/terraform validate on a generated tree",
-    load: async () =>
-      (await import("./commands/validate.js")).runValidateCommand,
+    load: async () => (await import("./commands/validate.js")).runValidateCommand,
   },
   {
     name: "init",

@@ -5,23 +5,17 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Conflict, ConflictKind } from "../output/plan-write.js";
 
-const TEXT: Record<
-  ConflictKind,
-  { message: (detail: string) => string; hint: string }
-> = {
+const TEXT: Record<ConflictKind, { message: (detail: string) => string; hint: string }> = {
   "not-generated": {
-    message: () =>
-      "talos-hclgen did not write this file, and would overwrite it",
+    message: () => "talos-hclgen did not write this file, and would overwrite it",
     hint: "move it elsewhere, or rerun with --force to overwrite it",
   },
   "hand-edited": {
-    message: () =>
-      "this generated file was edited since talos-hclgen wrote it, and would be overwritten",
+    message: () => "this generated file was edited since talos-hclgen wrote it, and would be overwritten",
     hint: "move the change into the spec (patches are the escape hatch), or rerun with --force to discard it",
   },
   "hand-edited-stale": {
-    message: () =>
-      "this file is no longer generated and would be deleted, but it was edited since talos-hclgen wrote it",
+    message: () => "this file is no longer generated and would be deleted, but it was edited since talos-hclgen wrote it",
     hint: "delete it yourself if the edit is not needed, or rerun with --force to delete it",
   },
   "unreadable-manifest": {
@@ -47,11 +41,7 @@ const TEXT: Record<
   },
 };
 
-export function conflictDiagnostic(
-  conflict: Conflict,
-  prefix: string,
-  label: string,
-): Diagnostic {
+export function conflictDiagnostic(conflict: Conflict, prefix: string, label: string): Diagnostic {
   const text = TEXT[conflict.kind];
   const file = conflict.path === "" ? label : `${prefix}${conflict.path}`;
   return {

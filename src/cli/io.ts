@@ -19,7 +19,4 @@ export interface CliIo {
 }
 
 /** A command takes the arguments after its name and returns the process exit code. */
-export type CommandRunner = (
-  argv: readonly string[],
-  io: CliIo,
-) => Promise<number>;
+export type CommandRunner = (argv: readonly string[], io: CliIo) => Promise<number>;

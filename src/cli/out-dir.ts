@@ -14,9 +14,7 @@ export function hasPlaceholder(template: string): boolean {
 
 /** The first `{...}` that is not a known placeholder, for a usage error. */
 export function unknownPlaceholder(template: string): string | undefined {
-  return [...template.matchAll(PLACEHOLDER)].find(
-    (m) => !KNOWN.has(m[1] ?? ""),
-  )?.[0];
+  return [...template.matchAll(PLACEHOLDER)].find((m) => !KNOWN.has(m[1] ?? ""))?.[0];
 }
 
 export function fileStem(specPath: string): string {
@@ -24,11 +22,6 @@ export function fileStem(specPath: string): string {
   return base.slice(0, base.length - extname(base).length) || base;
 }
 
-export function expandOutDir(
-  template: string,
-  values: { name: string; stem: string },
-): string {
-  return template.replace(PLACEHOLDER, (whole, key: string) =>
-    key === "name" ? values.name : key === "stem" ? values.stem : whole,
-  );
+export function expandOutDir(template: string, values: { name: string; stem: string }): string {
+  return template.replace(PLACEHOLDER, (whole, key: string) => (key === "name" ? values.name : key === "stem" ? values.stem : whole));
 }

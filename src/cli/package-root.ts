@@ -16,17 +16,10 @@ let cached: { root: string; pkg: PackageJson } | undefined;
 
 function find(): { root: string; pkg: PackageJson } {
   if (cached) return cached;
-  for (
-    let dir = dirname(fileURLToPath(import.meta.url));
-    ;
-    dir = dirname(dir)
-  ) {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
     const pkg = readPackageJson(join(dir, "package.json"));
     if (pkg?.name === "talos-hclgen") return (cached = { root: dir, pkg });
-    if (dirname(dir) === dir)
-      throw new Error(
-        "cannot find talos-hclgen's package.json above the running code",
-      );
+    if (dirname(dir) === dir) throw new Error("cannot find talos-hclgen's package.json above the running code");
   }
 }
 
@@ -44,8 +37,7 @@ export function packageRoot(): string {
 
 export function packageVersion(): string {
   const version = find().pkg.version;
-  if (typeof version !== "string")
-    throw new Error("talos-hclgen's package.json has no version");
+  if (typeof version !== "string") throw new Error("talos-hclgen's package.json has no version");
   return version;
 }
 

@@ -20,14 +20,8 @@ export interface ReportOptions {
   secretRanges?: ReadonlyMap<string, readonly TextRange[]>;
 }
 
-export function reportDiagnostics(
-  io: CliIo,
-  diagnostics: readonly Diagnostic[],
-  options: ReportOptions,
-): void {
-  const shown = sortDiagnostics(diagnostics).filter(
-    (d) => !options.quiet || d.severity === "error",
-  );
+export function reportDiagnostics(io: CliIo, diagnostics: readonly Diagnostic[], options: ReportOptions): void {
+  const shown = sortDiagnostics(diagnostics).filter((d) => !options.quiet || d.severity === "error");
   if (shown.length === 0) return;
   if (options.style.pretty) {
     io.stderr.write(

@@ -9,11 +9,7 @@ import { ExitCode } from "./exit-codes.js";
 import type { CliIo } from "./io.js";
 import { packageVersion } from "./package-root.js";
 
-export async function runCli(
-  argv: readonly string[],
-  io: CliIo,
-  commands: readonly CommandEntry[] = COMMANDS,
-): Promise<number> {
+export async function runCli(argv: readonly string[], io: CliIo, commands: readonly CommandEntry[] = COMMANDS): Promise<number> {
   try {
     return await dispatch(argv, io, commands);
   } catch (error) {
@@ -21,11 +17,7 @@ export async function runCli(
   }
 }
 
-async function dispatch(
-  argv: readonly string[],
-  io: CliIo,
-  commands: readonly CommandEntry[],
-): Promise<number> {
+async function dispatch(argv: readonly string[], io: CliIo, commands: readonly CommandEntry[]): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined) {
     io.stderr.write(topLevelHelp(commands));
@@ -39,36 +31,23 @@ async function dispatch(
     io.stdout.write(`${packageVersion()}\n`);
     return ExitCode.ok;
   }
-  if (first === "help")
-    return rest[0] === undefined
-      ? dispatch(["--help"], io, commands)
-      : dispatch([rest[0], "--help"], io, commands);
+  if (first === "help") return rest[0] === undefined ? dispatch(["--help"], io, commands) : dispatch([rest[0], "--help"], io, commands);
   const entry = commands.find((c) => c.name === first);
   if (entry === undefined) return unknownCommand(first, io, commands);
   return (await entry.load())(rest, io);
 }
 
-function unknownCommand(
-  name: string,
-  io: CliIo,
-  commands: readonly CommandEntry[],
-): number {
+function unknownCommand(name: string, io: CliIo, commands: readonly CommandEntry[]): number {
   const isOption = name.startsWith("-");
-  io.stderr.write(
-    `talos-hclgen: error: unknown ${isOption ? "option" : "command"} "${name}"\n`,
-  );
+  io.stderr.write(`talos-hclgen: error: unknown ${isOption ? "option" : "command"} "${name}"\n`);
   const suggestion = isOption
     ? undefined
     : didYouMean(
         name,
         commands.map((c) => c.name),
       );
-  if (suggestion !== undefined)
-    io.stderr.write(`hint: did you mean "${suggestion}"?\n`);
-  else if (isOption)
-    io.stderr.write(
-      `hint: options go after the command, e.g. "talos-hclgen build ${name}"\n`,
-    );
+  if (suggestion !== undefined) io.stderr.write(`hint: did you mean "${suggestion}"?\n`);
+  else if (isOption) io.stderr.write(`hint: options go after the command, e.g. "talos-hclgen build ${name}"\n`);
   io.stderr.write(`Run "talos-hclgen --help" for the list of commands.\n`);
   return ExitCode.badInput;
 }
@@ -95,14 +74,8 @@ Exit codes: 0 ok, 1 out of date (build --check) or invalid tree (validate),
 function reportInternalError(error: unknown, io: CliIo): number {
   const message = error instanceof Error ? error.message : String(error);
   io.stderr.write(`talos-hclgen: internal error: ${message}\n`);
-  io.stderr.write(
-    "this is a bug in talos-hclgen; please report it, with the command you ran\n",
-  );
-  if (
-    io.env["TALOS_HCLGEN_DEBUG"] === "1" &&
-    error instanceof Error &&
-    error.stack !== undefined
-  ) {
+  io.stderr.write("this is a bug in talos-hclgen; please report it, with the command you ran\n");
+  if (io.env["TALOS_HCLGEN_DEBUG"] === "1" && error instanceof Error && error.stack !== undefined) {
     io.stderr.write(`${error.stack}\n`);
   } else {
     io.stderr.write("(set TALOS_HCLGEN_DEBUG=1 to print the stack trace)\n");

@@ -23,17 +23,11 @@ export interface ExpandedSpecs {
 /** Characters that make fast-glob treat an argument as a pattern; checked before loading it. */
 const GLOB_CHARS = /[*?[\]{}()!]/;
 
-export async function expandSpecArgs(
-  args: readonly string[],
-  cwd: string,
-): Promise<ExpandedSpecs> {
+export async function expandSpecArgs(args: readonly string[], cwd: string): Promise<ExpandedSpecs> {
   const found = new Map<string, SpecInput>();
   const diagnostics: Diagnostic[] = [];
   for (const arg of args) {
-    const matches =
-      GLOB_CHARS.test(arg) && !existsSync(resolve(cwd, arg))
-        ? await glob(arg, cwd)
-        : [arg];
+    const matches = GLOB_CHARS.test(arg) && !existsSync(resolve(cwd, arg)) ? await glob(arg, cwd) : [arg];
     if (matches.length === 0) {
       diagnostics.push({
         code: "cli/no-match",
@@ -47,9 +41,7 @@ export async function expandSpecArgs(
       found.set(absolute, { display: displayPath(cwd, absolute), absolute });
     }
   }
-  const specs = [...found.values()].sort((a, b) =>
-    comparePaths(a.display, b.display),
-  );
+  const specs = [...found.values()].sort((a, b) => comparePaths(a.display, b.display));
   return { specs, diagnostics };
 }
 

@@ -35,11 +35,7 @@ export interface Progress {
 const noProgress: Progress = { done: () => undefined };
 
 /** A one-line "working on it" note on stderr, erased when done so logs never see it. */
-export function startProgress(
-  io: CliIo,
-  style: Style,
-  message: string,
-): Progress {
+export function startProgress(io: CliIo, style: Style, message: string): Progress {
   if (!style.progress) return noProgress;
   io.stderr.write(`${message}...`);
   return { done: () => io.stderr.write("\r\x1b[2K") };

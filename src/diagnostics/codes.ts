@@ -54,7 +54,8 @@ export const DIAGNOSTIC_CODES = {
   "spec/address-outside-network": "a node address is outside network.cidr",
   "spec/prefix-mismatch": "a node address has a different prefix length than network.cidr",
   "spec/reserved-address": "an address is the network, broadcast or gateway address of its subnet",
-  "spec/pci-needs-mapping": "a Proxmox PCI passthrough names a raw PCI address, which Proxmox only attaches for root@pam with a password; the tree uses an API token, so name a resource mapping",
+  "spec/pci-needs-mapping":
+    "a Proxmox PCI passthrough names a raw PCI address, which Proxmox only attaches for root@pam with a password; the tree uses an API token, so name a resource mapping",
   "spec/dhcp-control-plane": "a control plane takes its address from DHCP while the API endpoint is a VIP",
   "spec/gateway-outside-network": "network.gateway is outside network.cidr",
   "spec/vip-outside-network": "the Layer 2 VIP is outside network.cidr",
@@ -93,12 +94,14 @@ export const DIAGNOSTIC_CODES = {
   "spec/adopt-without-network": "a node adopts a running Hetzner server, but the tree would make a private network of its own (no platform.hcloud.networkId)",
   "spec/adopt-public-network": "a node adopts a running Hetzner server with one primary IP, but the servers are dual-stack or private-only",
   "spec/adopt-duplicate-id": "two nodes adopt the same Hetzner server or primary IP",
-  "spec/adopt-endpoint-moves": "the adopted nodes' Kubernetes API endpoint would be a new load balancer or floating IP, so every running node's configuration changes endpoint",
+  "spec/adopt-endpoint-moves":
+    "the adopted nodes' Kubernetes API endpoint would be a new load balancer or floating IP, so every running node's configuration changes endpoint",
   "spec/kubespan": "KubeSpan without the discovery service, or beside Cilium's native routing without carrying the Kubernetes networks",
   "spec/lb-announcement": "a Cilium load balancer asks for both L2 and BGP announcements",
   "spec/bgp-peer": "a BGP peer's name is taken twice, or the peer is on no network of the nodes (the peering is single-hop)",
   "spec/lb-pool-reversed": "a Cilium load-balancer pool's start is after its stop",
-  "spec/cilium-value-conflict": "a value in cni.cilium.values contradicts what Cilium needs on Talos (ipam, kube-proxy replacement, KubePrism, cgroup, capabilities, L2 announcements)",
+  "spec/cilium-value-conflict":
+    "a value in cni.cilium.values contradicts what Cilium needs on Talos (ipam, kube-proxy replacement, KubePrism, cgroup, capabilities, L2 announcements)",
   "spec/ignored-gateway": "a gateway is set on an interface that takes its address from DHCP, where it has no effect",
   "spec/invalid-url": "a URL field does not hold a usable URL",
   "spec/dhcp-without-guest-agent": "a Proxmox node takes its address from DHCP, but the image has no QEMU guest agent to report it",
@@ -142,7 +145,8 @@ export const DIAGNOSTIC_CODES = {
   "cli/unreadable-spec": "a spec file cannot be read",
   "cli/out-dir-placeholder": "several specs build into one -o folder without a {name} or {stem} placeholder",
   "cli/shared-out-dir": "two specs would build into the same folder and prune each other's files",
-  "cli/bad-out-dir-name": "{stem} or {name} in -o stands for \".\" or \"..\" (the tree would land in another folder) or for a Windows device name (CON, AUX, NUL...)",
+  "cli/bad-out-dir-name":
+    '{stem} or {name} in -o stands for "." or ".." (the tree would land in another folder) or for a Windows device name (CON, AUX, NUL...)',
   "cli/replaces-control-plane": "the rebuilt tree replaces a control plane's machine (a new host or VM id); build refuses it without --allow-replace",
 
   // Writing the tree (src/output/): nothing is written when any of these is reported
@@ -153,7 +157,8 @@ export const DIAGNOSTIC_CODES = {
   "output/not-a-file": "a folder or link stands where a generated file goes",
   "output/unreadable": "a file of the tree cannot be read",
   "output/out-dir-not-a-folder": "the output path exists and is not a folder",
-  "output/through-link": "a folder inside the output folder is a symbolic link, and a generated file (or one the manifest lists) lies below it; talos-hclgen never writes or deletes through a link, even with --force",
+  "output/through-link":
+    "a folder inside the output folder is a symbolic link, and a generated file (or one the manifest lists) lies below it; talos-hclgen never writes or deletes through a link, even with --force",
   "output/locked": "another build is writing the output folder, and did not finish within the wait (TALOS_HCLGEN_LOCK_TIMEOUT, 60 s by default)",
   "output/write-failed": "writing the tree failed; the previous tree is left as it was",
 

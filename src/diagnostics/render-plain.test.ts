@@ -6,8 +6,16 @@ const span = { file: "spec.yaml", start: 120, end: 126, pos: { line: 14, col: 12
 
 describe("renderPlain", () => {
   it("prints file:line:col, severity, code and message, then the hint", () => {
-    const d: Diagnostic = { code: "schema/enum", severity: "error", message: 'nodes[1].role must be one of "controlplane", "worker" (got "wroker")', span, hint: 'did you mean "worker"?' };
-    expect(renderPlainOne(d)).toBe('spec.yaml:14:12: error[schema/enum]: nodes[1].role must be one of "controlplane", "worker" (got "wroker")\n  hint: did you mean "worker"?');
+    const d: Diagnostic = {
+      code: "schema/enum",
+      severity: "error",
+      message: 'nodes[1].role must be one of "controlplane", "worker" (got "wroker")',
+      span,
+      hint: 'did you mean "worker"?',
+    };
+    expect(renderPlainOne(d)).toBe(
+      'spec.yaml:14:12: error[schema/enum]: nodes[1].role must be one of "controlplane", "worker" (got "wroker")\n  hint: did you mean "worker"?',
+    );
   });
 
   it("prints only the file when there is no span, and nothing when there is no file", () => {

@@ -28,13 +28,24 @@ describe("renderPretty", () => {
   it("keeps tabs in the caret's indentation and underlines only the first line", () => {
     const tabbed = "a:\n\tb: [1,\n  2]\n";
     const at = tabbed.indexOf("[");
-    const out = renderPretty({ code: "x/y", severity: "warning", message: "m", span: { file: "f", start: at, end: tabbed.length, pos: { line: 2, col: 5 } } }, { color: false, source: () => tabbed });
+    const out = renderPretty(
+      { code: "x/y", severity: "warning", message: "m", span: { file: "f", start: at, end: tabbed.length, pos: { line: 2, col: 5 } } },
+      { color: false, source: () => tabbed },
+    );
     expect(out.split("\n").slice(3)).toEqual(["2 | \tb: [1,", "  | \t   ^^^"]);
   });
 
   it("falls back to the location line without source, and to the file without span", () => {
-    expect(renderPretty(d, { color: false })).toBe(['error[schema/enum]: nodes[0].role must be one of "controlplane", "worker" (got "wroker")', "  --> spec.yaml:4:13", '  = hint: did you mean "worker"?'].join("\n"));
-    expect(renderPretty({ code: "spec/empty", severity: "error", message: "the spec is empty", file: "s.yaml" }, { color: false })).toBe("error[spec/empty]: the spec is empty\n  --> s.yaml");
+    expect(renderPretty(d, { color: false })).toBe(
+      [
+        'error[schema/enum]: nodes[0].role must be one of "controlplane", "worker" (got "wroker")',
+        "  --> spec.yaml:4:13",
+        '  = hint: did you mean "worker"?',
+      ].join("\n"),
+    );
+    expect(renderPretty({ code: "spec/empty", severity: "error", message: "the spec is empty", file: "s.yaml" }, { color: false })).toBe(
+      "error[spec/empty]: the spec is empty\n  --> s.yaml",
+    );
   });
 
   it("colours only when asked", () => {

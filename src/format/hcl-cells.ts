@@ -16,13 +16,7 @@ export function formatCells(tokens: Tokens, lines: Lines): void {
  * Aligns the cells that start at `cellStart[line]` (a line has one when it is not empty, i.e.
  * before `cellEnd[line]`); a line's width is the columns of its tokens before `widthEnd`.
  */
-function alignChains(
-  tokens: Tokens,
-  lines: Lines,
-  cellStart: Int32Array,
-  cellEnd: Int32Array,
-  widthEnd: Int32Array,
-): void {
+function alignChains(tokens: Tokens, lines: Lines, cellStart: Int32Array, cellEnd: Int32Array, widthEnd: Int32Array): void {
   const { width } = lines;
   let chainStart = 0;
   let max = 0;
@@ -41,14 +35,7 @@ function alignChains(
 }
 
 /** Moves each cell of the chain [from, to) to one column past `max`, the widest line. */
-function align(
-  tokens: Tokens,
-  lines: Lines,
-  cellStart: Int32Array,
-  from: number,
-  to: number,
-  max: number,
-): void {
+function align(tokens: Tokens, lines: Lines, cellStart: Int32Array, from: number, to: number, max: number): void {
   for (let line = from; line < to; line++) {
     const start = cellStart[line] ?? 0;
     const spaces = max - (lines.width[line] ?? 0) + 1;
@@ -61,15 +48,7 @@ function align(
 
 // Token kinds whose text is always printable ASCII: one column per character.
 const PLAIN = new Uint8Array(Kind.FatArrow + 1).fill(1);
-for (const kind of [
-  Kind.Newline,
-  Kind.Comment,
-  Kind.Ident,
-  Kind.QuotedLit,
-  Kind.OHeredoc,
-  Kind.StringLit,
-  Kind.CHeredoc,
-]) {
+for (const kind of [Kind.Newline, Kind.Comment, Kind.Ident, Kind.QuotedLit, Kind.OHeredoc, Kind.StringLit, Kind.CHeredoc]) {
   PLAIN[kind] = 0;
 }
 

@@ -6,19 +6,7 @@
 // and scans runs of plain characters with sticky regexes (src/format/hcl-scan.ts).
 
 import { HclFormatError } from "./hcl-error.js";
-import {
-  BLANKS,
-  Char,
-  HEREDOC_START,
-  IDENT,
-  IDENT_ASCII_REST,
-  matchEnd,
-  NUMBER,
-  operatorAt,
-  QUOTED_TEXT,
-  START,
-  Start,
-} from "./hcl-scan.js";
+import { BLANKS, Char, HEREDOC_START, IDENT, IDENT_ASCII_REST, matchEnd, NUMBER, operatorAt, QUOTED_TEXT, START, Start } from "./hcl-scan.js";
 import { Kind, Tokens } from "./hcl-tokens.js";
 import { isGoSpace, isJsSpace, trimEndWhile, trimStartWhile } from "../base/trim-runs.js";
 

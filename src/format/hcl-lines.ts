@@ -100,11 +100,7 @@ export function splitLines(tokens: Tokens): Lines {
     // blank line before a line of closers; and at the end of the file (below).
     if (kinds[first] === Kind.Newline) {
       const previous = lines.count - 1;
-      if (
-        previous >= 0 &&
-        !previousBlank &&
-        !endsWithOpener(tokens, lines.first[previous] ?? 0, lines.end[previous] ?? 0)
-      ) {
+      if (previous >= 0 && !previousBlank && !endsWithOpener(tokens, lines.first[previous] ?? 0, lines.end[previous] ?? 0)) {
         const line = lines.push(first, first + 1);
         lines.leadEnd[line] = first + 1;
         lines.assignEnd[line] = first + 1;

@@ -10,9 +10,7 @@ export interface Token {
   spaces: number;
 }
 
-type Frame =
-  | { readonly kind: "brace" | "interp" | "quote" }
-  | { readonly kind: "heredoc"; readonly marker: string; startOfLine: boolean };
+type Frame = { readonly kind: "brace" | "interp" | "quote" } | { readonly kind: "heredoc"; readonly marker: string; startOfLine: boolean };
 
 // Longest first.
 const OPERATORS: ReadonlyArray<readonly [string, Kind]> = [
@@ -208,10 +206,7 @@ export function lexReference(src: string): Token[] {
 }
 
 function wordAt(src: string, pos: number): string | undefined {
-  for (const pattern of [
-    /[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y,
-    /[\p{ID_Start}_][\p{ID_Continue}-]*/uy,
-  ]) {
+  for (const pattern of [/[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y, /[\p{ID_Start}_][\p{ID_Continue}-]*/uy]) {
     pattern.lastIndex = pos;
     const match = pattern.exec(src);
     if (match) return match[0];

@@ -34,8 +34,7 @@ export function formatHclReference(text: string): string {
   );
   let out = "";
   for (const line of lines) {
-    for (const token of [...line.lead, ...line.assign, ...line.comment])
-      out += " ".repeat(token.spaces) + token.text;
+    for (const token of [...line.lead, ...line.assign, ...line.comment]) out += " ".repeat(token.spaces) + token.text;
   }
   return out;
 }
@@ -64,8 +63,7 @@ function normalizeBlankLines(lines: readonly Token[][]): Token[][] {
     const previous = kept.at(-1);
     if (isBlank(line)) {
       const last = previous?.at(-1)?.kind === Kind.Newline ? previous.at(-2) : previous?.at(-1);
-      if (previous === undefined || isBlank(previous) || (last !== undefined && OPENERS.has(last.kind)))
-        continue;
+      if (previous === undefined || isBlank(previous) || (last !== undefined && OPENERS.has(last.kind))) continue;
     } else if (
       CLOSERS.has(line[0]?.kind ?? Kind.Newline) &&
       line.every((t) => CLOSERS.has(t.kind) || [Kind.Comma, Kind.Comment, Kind.Newline].includes(t.kind)) &&
@@ -81,13 +79,11 @@ function normalizeBlankLines(lines: readonly Token[][]): Token[][] {
 }
 
 function bracketChange(token: Token): number {
-  if ([Kind.OBrace, Kind.OBrack, Kind.OParen, Kind.TemplateInterp, Kind.TemplateControl].includes(token.kind))
-    return 1;
+  if ([Kind.OBrace, Kind.OBrack, Kind.OParen, Kind.TemplateInterp, Kind.TemplateControl].includes(token.kind)) return 1;
   return [Kind.CBrace, Kind.CBrack, Kind.CParen, Kind.TemplateSeqEnd].includes(token.kind) ? -1 : 0;
 }
 
-const netBrackets = (tokens: readonly Token[]): number =>
-  tokens.reduce((sum, t) => sum + bracketChange(t), 0);
+const netBrackets = (tokens: readonly Token[]): number => tokens.reduce((sum, t) => sum + bracketChange(t), 0);
 
 function toFormatLine(tokens: Token[]): FormatLine {
   let lead = tokens;
@@ -145,11 +141,7 @@ function formatSpaces(lines: readonly FormatLine[]): void {
         const before = i > 0 ? cell[i - 1]?.kind : undefined;
         const isIn = subject.kind === Kind.Ident && subject.text === "in" && before === Kind.Ident;
         const next = cell[i + 2]?.kind;
-        after.spaces =
-          spaceAfterToken(subject.kind, before, after.kind, isIn) ||
-          joinsWith(subject.kind, subject.text, after.kind, after.text, next)
-            ? 1
-            : 0;
+        after.spaces = spaceAfterToken(subject.kind, before, after.kind, isIn) || joinsWith(subject.kind, subject.text, after.kind, after.text, next) ? 1 : 0;
       }
     }
     const equal = assign[0];
@@ -157,11 +149,7 @@ function formatSpaces(lines: readonly FormatLine[]): void {
   }
 }
 
-function alignChains(
-  lines: readonly FormatLine[],
-  cellStart: (line: FormatLine) => Token | undefined,
-  width: (line: FormatLine) => number,
-): void {
+function alignChains(lines: readonly FormatLine[], cellStart: (line: FormatLine) => Token | undefined, width: (line: FormatLine) => number): void {
   let chain: FormatLine[] = [];
   const close = (): void => {
     const max = Math.max(0, ...chain.map(width));

@@ -44,21 +44,7 @@ function agrees(text: string): void {
 
 // Pieces of HCL, valid or not, with every token kind, the template and heredoc modes, tabs,
 // CRLF, trailing blanks, non-ASCII identifiers and text, and errors.
-const ident = fc.constantFrom(
-  "a",
-  "bb",
-  "x_y",
-  "x-y",
-  "in",
-  "for",
-  "if",
-  "_u",
-  "café",
-  "ñ-1",
-  "e\u0301x",
-  "變數",
-  "a1",
-);
+const ident = fc.constantFrom("a", "bb", "x_y", "x-y", "in", "for", "if", "_u", "café", "ñ-1", "e\u0301x", "變數", "a1");
 const stringPiece = fc.constantFrom(
   "abc",
   " ",
@@ -87,18 +73,7 @@ const stringPiece = fc.constantFrom(
   "%{ ~}",
 );
 const quoted = fc.array(stringPiece, { maxLength: 4 }).map((pieces) => `"${pieces.join("")}"`);
-const bodyLine = fc.constantFrom(
-  "text",
-  "  ${x} after",
-  "$${esc}",
-  "%{ if a }b%{ endif }",
-  "EOTX",
-  " EOT x",
-  "",
-  "é👍",
-  "${ f(\n1) }",
-  "${[\n]}",
-);
+const bodyLine = fc.constantFrom("text", "  ${x} after", "$${esc}", "%{ if a }b%{ endif }", "EOTX", " EOT x", "", "é👍", "${ f(\n1) }", "${[\n]}");
 const heredoc = fc
   .tuple(
     fc.constantFrom("<<", "<<-"),
@@ -107,24 +82,10 @@ const heredoc = fc
     fc.constantFrom("", "  "),
     fc.constantFrom("\n", "\r\n"),
   )
-  .map(
-    ([open, body, trailing, lead, newline]) =>
-      `${open}EOT${newline}${body.map((l) => `${l}\n`).join("")}${lead}EOT${trailing}\n`,
-  );
+  .map(([open, body, trailing, lead, newline]) => `${open}EOT${newline}${body.map((l) => `${l}\n`).join("")}${lead}EOT${trailing}\n`);
 const number = fc.constantFrom("1", "42", "1.5", "1e3", "2E-4", "1.", "1e", "0.5e+2");
-const operator = fc.constantFrom(
-  ..."= == != < <= > >= && || ! + - * / % ? : :: , . ... => [ ] ( ) { } { } in".split(" "),
-);
-const comment = fc.constantFrom(
-  "# c\n",
-  "// c\n",
-  "# c  \n",
-  "#\t\r\n",
-  "/* c */",
-  "/* a  \n b */",
-  "/* x\t\r\n*/",
-  "# é👍\n",
-);
+const operator = fc.constantFrom(..."= == != < <= > >= && || ! + - * / % ? : :: , . ... => [ ] ( ) { } { } in".split(" "));
+const comment = fc.constantFrom("# c\n", "// c\n", "# c  \n", "#\t\r\n", "/* c */", "/* a  \n b */", "/* x\t\r\n*/", "# é👍\n");
 const blank = fc.constantFrom(" ", "  ", "", " ", "      ", "\t");
 const newline = fc.constantFrom("\n", "\n", "\n", "\r\n", "\n\n", "\n\n\n", "\n  \n");
 const broken = fc.constantFrom("@", "~", "&", "|", "\r", '"open', "<<EOT\nx\n", "/* open", "}", "${");
@@ -173,25 +134,13 @@ const lineComment = fc.constantFrom("# c", "// d", "#   e  ");
 const attribute = fc
   .tuple(blank, ident, blank, blank, fc.oneof(value, heredoc), fc.option(lineComment), newline)
   .map(([indent, key, before, after, v, note, end]) =>
-    v.endsWith("\n")
-      ? `${indent}${key}${before}=${after}${v}`
-      : `${indent}${key}${before}=${after}${v}${note === null ? "" : ` ${note}`}${end}`,
+    v.endsWith("\n") ? `${indent}${key}${before}=${after}${v}` : `${indent}${key}${before}=${after}${v}${note === null ? "" : ` ${note}`}${end}`,
   );
 const { document } = fc.letrec<{ block: string; document: string }>((tie) => ({
   block: fc
-    .tuple(
-      blank,
-      ident,
-      fc.array(quoted, { maxLength: 2 }),
-      newline,
-      tie("document"),
-      blank,
-      fc.constantFrom("", ",", " # end", "), # end"),
-      newline,
-    )
+    .tuple(blank, ident, fc.array(quoted, { maxLength: 2 }), newline, tie("document"), blank, fc.constantFrom("", ",", " # end", "), # end"), newline)
     .map(
-      ([indent, type, labels, open, body, closeIndent, tail, close]) =>
-        `${indent}${[type, ...labels].join(" ")} {${open}${body}${closeIndent}}${tail}${close}`,
+      ([indent, type, labels, open, body, closeIndent, tail, close]) => `${indent}${[type, ...labels].join(" ")} {${open}${body}${closeIndent}}${tail}${close}`,
     ),
   document: fc
     .array(
@@ -226,10 +175,7 @@ const EDITS: Readonly<Record<string, (line: string) => string>> = {
   tab: (line) => line.replace(/^ +/, "\t"),
 };
 const goldenMutant = fc
-  .tuple(
-    fc.constantFrom(...goldenFiles),
-    fc.array(fc.tuple(fc.nat(), fc.constantFrom(...Object.keys(EDITS))), { maxLength: 6 }),
-  )
+  .tuple(fc.constantFrom(...goldenFiles), fc.array(fc.tuple(fc.nat(), fc.constantFrom(...Object.keys(EDITS))), { maxLength: 6 }))
   .map(([text, edits]) => {
     const lines = text.split("\n");
     for (const [at, edit] of edits) {

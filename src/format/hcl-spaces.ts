@@ -15,9 +15,7 @@ export function formatSpaces(tokens: Tokens, lines: Lines): void {
 // without on-stack replacement of a long loop.
 function spaceLine(tokens: Tokens, lines: Lines, line: number): void {
   const leadEnd = lines.leadEnd[line] ?? 0;
-  const changed =
-    spaceCell(tokens, lines.first[line] ?? 0, leadEnd) +
-    spaceCell(tokens, leadEnd, lines.assignEnd[line] ?? 0);
+  const changed = spaceCell(tokens, lines.first[line] ?? 0, leadEnd) + spaceCell(tokens, leadEnd, lines.assignEnd[line] ?? 0);
   if (changed > 0) lines.dirty[line] = 1;
 }
 
@@ -74,10 +72,7 @@ function contextBit(tokens: Tokens, i: number, before: Kind | undefined): number
   if (tokens.kinds[i] === Kind.Minus) return BEFORE_NEGATION.has(before ?? "Nil") ? 1 : 0;
   if (before !== Kind.Ident) return 0;
   const start = tokens.starts[i] ?? 0;
-  const isIn =
-    (tokens.ends[i] ?? 0) - start === 2 &&
-    tokens.src.charCodeAt(start) === 0x69 &&
-    tokens.src.charCodeAt(start + 1) === 0x6e;
+  const isIn = (tokens.ends[i] ?? 0) - start === 2 && tokens.src.charCodeAt(start) === 0x69 && tokens.src.charCodeAt(start + 1) === 0x6e;
   return isIn ? 1 : 0;
 }
 
@@ -122,8 +117,7 @@ const BEFORE_NEGATION: ReadonlySet<Kind | "Nil"> = new Set([
 export function spaceAfterToken(s: Kind, before: Kind | undefined, a: Kind, subjectIsIn: boolean): boolean {
   if (a === Kind.Newline) return false;
   if (s === Kind.Ident && a === Kind.OParen) return false;
-  if ((s === Kind.Ident && a === Kind.DoubleColon) || (s === Kind.DoubleColon && a === Kind.Ident))
-    return false;
+  if ((s === Kind.Ident && a === Kind.DoubleColon) || (s === Kind.DoubleColon && a === Kind.Ident)) return false;
   if (s === Kind.Dot || a === Kind.Dot) return false;
   if (a === Kind.Comma || a === Kind.Ellipsis) return false;
   if (s === Kind.Comma) return true;

@@ -42,12 +42,7 @@ export function writeTokens(tokens: Tokens, lines: Lines): string {
       const start = starts[i] ?? 0;
       const space = spaces[i] ?? 0;
       const replacement = anyReplaced ? tokens.replacement(i) : undefined;
-      if (
-        i === previous + 1 &&
-        start - runEnd === space &&
-        replacement === undefined &&
-        onlySpaces(src, runEnd, start)
-      ) {
+      if (i === previous + 1 && start - runEnd === space && replacement === undefined && onlySpaces(src, runEnd, start)) {
         runEnd = ends[i] ?? 0;
       } else {
         out += src.slice(runStart, runEnd) + spacesOf(space);

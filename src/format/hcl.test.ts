@@ -14,23 +14,8 @@ const lines = (...text: string[]): string => text.map((line) => `${line}\n`).joi
 
 describe("formatHcl: indentation (hclwrite formatIndent)", () => {
   it("re-indents two spaces per bracket level, closers dedent", () => {
-    expect(
-      formatHcl(
-        lines('resource "a" "b" {', "      x = [", "1,", "    ]", "nested {", "y = f(", "2,", ")", "        }", "}"),
-      ),
-    ).toBe(
-      lines(
-        'resource "a" "b" {',
-        "  x = [",
-        "    1,",
-        "  ]",
-        "  nested {",
-        "    y = f(",
-        "      2,",
-        "    )",
-        "  }",
-        "}",
-      ),
+    expect(formatHcl(lines('resource "a" "b" {', "      x = [", "1,", "    ]", "nested {", "y = f(", "2,", ")", "        }", "}"))).toBe(
+      lines('resource "a" "b" {', "  x = [", "    1,", "  ]", "  nested {", "    y = f(", "      2,", "    )", "  }", "}"),
     );
   });
 
@@ -120,9 +105,7 @@ describe("formatHcl: `=` alignment (hclwrite formatCells)", () => {
   });
 
   it("aligns one-line objects' first `=` with the run and leaves the inner ones alone", () => {
-    expect(formatHcl(lines('p = { source = "x", version = "1" }', "longer = 1"))).toBe(
-      lines('p      = { source = "x", version = "1" }', "longer = 1"),
-    );
+    expect(formatHcl(lines('p = { source = "x", version = "1" }', "longer = 1"))).toBe(lines('p      = { source = "x", version = "1" }', "longer = 1"));
   });
 
   it("counts columns per token in grapheme clusters, as hclwrite does", () => {
@@ -508,8 +491,7 @@ function perturb(doc: readonly Line[], noise: readonly Noise[]): string {
       return;
     }
     const previous = doc[i - 1];
-    const blankNearby =
-      line.text === "" || (previous !== undefined && (previous.opens === true || previous.text === ""));
+    const blankNearby = line.text === "" || (previous !== undefined && (previous.opens === true || previous.text === ""));
     if (i === 0 || blankNearby || isCloser(line.text)) out += " \n".repeat(n.blanks);
     let text = line.text.trimStart();
     const attribute = /^(a_\d+) = /.exec(text);
@@ -714,10 +696,7 @@ const SAMPLES: ReadonlyArray<readonly [string, string]> = [
       'resource "a" "b" {}',
     ),
   ],
-  [
-    "unicode-keys",
-    lines("x = {", '"\u1ab0" = 1', "abcd = 2", '"$\u0301" = 3', '"e\u0301x" = 4', '"中文" = 5', '"😀" = 6', "}"),
-  ],
+  ["unicode-keys", lines("x = {", '"\u1ab0" = 1', "abcd = 2", '"$\u0301" = 3', '"e\u0301x" = 4', '"中文" = 5', '"😀" = 6', "}")],
 ];
 
 function findFmtBinary(): string | undefined {
@@ -773,16 +752,11 @@ describe(`${tool} fmt oracle`, () => {
         .map((v, i) => `v${i} = ${renderHclValue(v)}\n`)
         .join(""),
     ],
-    [
-      "emitter-object",
-      `x = ${renderHclValue(obj({ a: 1, "app.kubernetes.io/name": "x", list: ["a", "b"], o: obj({}) }))}\n`,
-    ],
+    ["emitter-object", `x = ${renderHclValue(obj({ a: 1, "app.kubernetes.io/name": "x", list: ["a", "b"], o: obj({}) }))}\n`],
   ];
 
   oracle(
-    fmtBinary === undefined
-      ? "SKIPPED: neither tofu nor terraform is on PATH"
-      : `${inputs.length} formatted files: fmt -check -diff reports nothing`,
+    fmtBinary === undefined ? "SKIPPED: neither tofu nor terraform is on PATH" : `${inputs.length} formatted files: fmt -check -diff reports nothing`,
     async () => {
       const dir = tempDir();
       for (const [name, text] of inputs) writeFileSync(join(dir, `${name}.tf`), formatHcl(text));
@@ -796,9 +770,7 @@ describe(`${tool} fmt oracle`, () => {
   );
 
   oracle(
-    fmtBinary === undefined
-      ? "SKIPPED: neither tofu nor terraform is on PATH"
-      : `agrees with fmt on the unformatted inputs (up to our blank-line rules)`,
+    fmtBinary === undefined ? "SKIPPED: neither tofu nor terraform is on PATH" : `agrees with fmt on the unformatted inputs (up to our blank-line rules)`,
     async () => {
       const dir = tempDir();
       for (const [name, text] of inputs) writeFileSync(join(dir, `${name}.tf`), text);

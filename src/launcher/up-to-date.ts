@@ -147,8 +147,7 @@ function checkTree(env: Env, outDir: string, entry: CacheEntry, spec: SpecState)
     if (listed === undefined) return "the manifest does not parse";
     const paths = [MANIFEST_NAME, ...listed.keys()];
     for (const path of paths) if (!isKind(path, "file")) return `${path} is not a plain file in real folders`;
-    for (const entries of folders.values())
-      for (const name of entries.keys()) if (LEFTOVER.test(name)) return "an interrupted build left files";
+    for (const entries of folders.values()) for (const name of entries.keys()) if (LEFTOVER.test(name)) return "an interrupted build left files";
 
     const record = entry.stats;
     const keys = new Map(paths.map((path) => [path, statKey(lstatSync(`${outDir}/${path}`, { bigint: true }))]));

@@ -4,7 +4,16 @@ import type { MachinesLock } from "./machines-lock.js";
 import { PLATFORMS } from "../platforms/index.js";
 
 const lock = (nodes: MachinesLock["nodes"], kubernetes = "v1.36.3"): MachinesLock => ({ platform: "proxmox", talos: "v1.13.9", kubernetes, nodes });
-const cp = (host: string, configuration = "a") => ({ role: "controlplane" as const, host, vmId: 1, cpu: 4, memory: 8192, osDisk: 64, uefi: false, configuration });
+const cp = (host: string, configuration = "a") => ({
+  role: "controlplane" as const,
+  host,
+  vmId: 1,
+  cpu: 4,
+  memory: 8192,
+  osDisk: 64,
+  uefi: false,
+  configuration,
+});
 const wk = (host: string, configuration = "b") => ({ role: "worker" as const, host, vmId: 2, cpu: 8, memory: 16384, osDisk: 100, uefi: false, configuration });
 
 describe("machineImpact", () => {
@@ -49,7 +58,12 @@ describe("machineImpact", () => {
   });
 
   it("calls a Hetzner server's public network changed a replacement: the tree never changes it on a running server", () => {
-    const server = (role: "controlplane" | "worker", publicNetwork?: "ipv6" | "dual-stack") => ({ role, serverType: "cx23", configuration: "c", ...(publicNetwork === undefined ? {} : { publicNetwork }) });
+    const server = (role: "controlplane" | "worker", publicNetwork?: "ipv6" | "dual-stack") => ({
+      role,
+      serverType: "cx23",
+      configuration: "c",
+      ...(publicNetwork === undefined ? {} : { publicNetwork }),
+    });
     const hcloud = (nodes: MachinesLock["nodes"]): MachinesLock => ({ ...lock(nodes), platform: "hcloud" });
     const before = hcloud({ "cp-1": server("controlplane"), "wk-1": server("worker") });
     const next = hcloud({ "cp-1": server("controlplane", "ipv6"), "wk-1": server("worker", "ipv6") });
@@ -75,7 +89,12 @@ describe("machineImpact", () => {
 
   it("says that installed nodes keep their volumes when STATE or EPHEMERAL settings change", () => {
     const before = lock({ "cp-1": cp("a"), "wk-1": wk("b"), "wk-2": { ...wk("c"), volumes: "v1" } });
-    const next = lock({ "cp-1": cp("a", "x"), "wk-1": { ...wk("b", "y"), volumes: "v2" }, "wk-2": { ...wk("c", "y"), volumes: "v2" }, "wk-3": { ...wk("a"), volumes: "v2" } });
+    const next = lock({
+      "cp-1": cp("a", "x"),
+      "wk-1": { ...wk("b", "y"), volumes: "v2" },
+      "wk-2": { ...wk("c", "y"), volumes: "v2" },
+      "wk-3": { ...wk("a"), volumes: "v2" },
+    });
     expect(describeImpact(foldImpacts(machineImpact(before, next, PLATFORMS[next.platform].lock)), next)).toEqual([
       "wk-1, wk-2: reconfigured (system volumes: kept as installed until wiped, `talosctl reset --system-labels-to-wipe EPHEMERAL --reboot` (STATE: reinstall))",
       "wk-3: created (new worker)",

@@ -23,7 +23,6 @@ export interface Impact {
   controlPlane: boolean;
 }
 
-
 /** "label before -> after", or undefined when nothing changed. */
 export function change(label: string, before: unknown, after: unknown): string | undefined {
   return before === after ? undefined : `${label} ${String(before ?? "none")} -> ${String(after ?? "none")}`;
@@ -40,8 +39,7 @@ function restart(platform: PlatformLock, before: LockedNode, after: LockedNode):
 }
 
 /** What an edit of a node's STATE or EPHEMERAL settings does to an installed node: nothing yet. */
-const SYSTEM_VOLUMES =
-  "system volumes: kept as installed until wiped, `talosctl reset --system-labels-to-wipe EPHEMERAL --reboot` (STATE: reinstall)";
+const SYSTEM_VOLUMES = "system volumes: kept as installed until wiped, `talosctl reset --system-labels-to-wipe EPHEMERAL --reboot` (STATE: reinstall)";
 
 export function machineImpact(previous: MachinesLock, next: MachinesLock, platform: PlatformLock): Impact[] {
   const impacts: Impact[] = [];

@@ -5,9 +5,7 @@
  */
 
 /** A forge whose provider registers the generated deploy key on the repository. */
-export type ForgeModel =
-  | { kind: "github"; owner: string; repository: string }
-  | { kind: "gitea"; url: string; owner: string; repository: string };
+export type ForgeModel = { kind: "github"; owner: string; repository: string } | { kind: "gitea"; url: string; owner: string; repository: string };
 
 export interface FluxModel {
   /** Git URL Flux reconciles from (ssh:// with a deploy key, https:// with a token). */

@@ -45,11 +45,7 @@ export type NodeSettings = Pick<
 >;
 
 /** The node's settings over its class's, over its role's. */
-export function nodeSettings(
-  role: NodeSettingsSpec | undefined,
-  nodeClass: NodeSettingsSpec | undefined,
-  node: NodeSettingsSpec,
-): NodeSettings {
+export function nodeSettings(role: NodeSettingsSpec | undefined, nodeClass: NodeSettingsSpec | undefined, node: NodeSettingsSpec): NodeSettings {
   const layers = [role ?? {}, nodeClass ?? {}, node];
   const merged = <T>(pick: (s: NodeSettingsSpec) => Record<string, T> | undefined): Array<[string, T]> =>
     byKey(Object.assign({}, ...layers.map((layer) => pick(layer) ?? {})) as Record<string, T>);

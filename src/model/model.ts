@@ -3,7 +3,28 @@
  * derived value computed. Plan and render read only this, never the raw spec. Arrays are
  * in a deterministic order (nodes in spec order, maps sorted by key).
  */
-import type { AdoptedServerSpec, FirewallRuleSpec, HcloudFirewallRuleSpec, HcloudPublicNetwork, KubeSpanSpec, WireguardSpec, BondSpec, ExtensionServiceSpec, InlineManifestSpec, MachineFileSpec, MetaValueSpec, MetalBridgeSpec, OverlaySpec, LinkSelectorSpec, RoutingRuleSpec, StaticRouteSpec, NodeRole, SystemVolumes, TalosPatch, UserVolumeSpec } from "../spec/types.js";
+import type {
+  AdoptedServerSpec,
+  FirewallRuleSpec,
+  HcloudFirewallRuleSpec,
+  HcloudPublicNetwork,
+  KubeSpanSpec,
+  WireguardSpec,
+  BondSpec,
+  ExtensionServiceSpec,
+  InlineManifestSpec,
+  MachineFileSpec,
+  MetaValueSpec,
+  MetalBridgeSpec,
+  OverlaySpec,
+  LinkSelectorSpec,
+  RoutingRuleSpec,
+  StaticRouteSpec,
+  NodeRole,
+  SystemVolumes,
+  TalosPatch,
+  UserVolumeSpec,
+} from "../spec/types.js";
 import type { GitopsModel } from "./gitops.js";
 import type { CiliumModel } from "./cilium.js";
 import type { AddonModel, UserChartModel } from "./addons.js";
@@ -327,10 +348,7 @@ export interface NodeModel {
   patches: TalosPatch[];
 }
 
-export type CniModel =
-  | { kind: "flannel" }
-  | { kind: "none" }
-  | CiliumModel;
+export type CniModel = { kind: "flannel" } | { kind: "none" } | CiliumModel;
 
 export interface S3BackendModel {
   kind: "s3";

@@ -47,8 +47,7 @@ export function normalizeCharts(spec: ClusterSpec): UserChartModel[] {
  * (kubernetes.io/kubelet-serving CSRs), when metrics-server verifies them: the manifest the
  * control planes fetch. Undefined when nothing needs the certificates.
  */
-export const DEFAULT_APPROVER_MANIFEST =
-  "https://raw.githubusercontent.com/alex1989hu/kubelet-serving-cert-approver/v0.11.0/deploy/standalone-install.yaml";
+export const DEFAULT_APPROVER_MANIFEST = "https://raw.githubusercontent.com/alex1989hu/kubelet-serving-cert-approver/v0.11.0/deploy/standalone-install.yaml";
 
 export function kubeletServingCerts(spec: ClusterSpec): { approverManifest: string } | undefined {
   const metrics = spec.spec.addons?.metricsServer;

@@ -37,7 +37,10 @@ function normalizeLoadBalancer(cilium: CiliumSpec): CiliumLoadBalancerModel | un
     blocks: (spec.pools ?? []).map((pool) => ("cidr" in pool ? { cidr: pool.cidr } : { start: pool.start, stop: pool.stop })),
   };
   if (spec.l2 !== undefined) {
-    model.l2 = { interfaces: spec.l2.interfaces ?? [], excludeControlPlanes: spec.l2.excludeControlPlanes ?? SPEC_DEFAULTS.CiliumSpec.loadBalancer.l2.excludeControlPlanes };
+    model.l2 = {
+      interfaces: spec.l2.interfaces ?? [],
+      excludeControlPlanes: spec.l2.excludeControlPlanes ?? SPEC_DEFAULTS.CiliumSpec.loadBalancer.l2.excludeControlPlanes,
+    };
   }
   if (spec.bgp !== undefined) {
     const families = new Set(model.blocks.map((block) => ("cidr" in block ? parseCidr(block.cidr) : parseIp(block.start))?.family));

@@ -6,11 +6,7 @@ import type { NormalizedPlatform } from "./platform-part.js";
 import type { BackendModel } from "./model.js";
 import { withoutTrailingSlashes } from "../base/trim-runs.js";
 
-export function normalizeGitops(
-  spec: ClusterSpec,
-  platformRunner: NormalizedPlatform["runner"],
-  backend: BackendModel,
-): GitopsModel {
+export function normalizeGitops(spec: ClusterSpec, platformRunner: NormalizedPlatform["runner"], backend: BackendModel): GitopsModel {
   const gitops = spec.spec.gitops ?? {};
   const model: GitopsModel = {};
   if (gitops.flux !== undefined) model.flux = normalizeFlux(spec.metadata.name, gitops.flux);

@@ -8,7 +8,12 @@ import { hostOf } from "../base/net/cidr.js";
 import { nodeSettings } from "./kubernetes-settings.js";
 
 /** Nodes in spec order, sized from their class, with their NICs; the platform adds its own fields. */
-export function normalizeNodes(spec: ClusterSpec, network: NetworkModel, platform: NormalizedPlatform, classSchematics: readonly ClassSchematicModel[] = []): NodeModel[] {
+export function normalizeNodes(
+  spec: ClusterSpec,
+  network: NetworkModel,
+  platform: NormalizedPlatform,
+  classSchematics: readonly ClassSchematicModel[] = [],
+): NodeModel[] {
   const classes = spec.spec.nodeClasses ?? {};
   return spec.spec.nodes.map((node, index) => {
     const sizing = node.class !== undefined ? classes[node.class] : undefined;

@@ -5,7 +5,19 @@
 import { componentSettings } from "./kubernetes-settings.js";
 import type { ClusterSpec, MetaValueSpec, OverlaySpec } from "../spec/types.js";
 import type { ClassSchematicModel, ClusterModel, EndpointModel, NetworkModel, RegistryMirrorModel, TalosModel } from "./model.js";
-import { DEFAULT_APISERVER_PORT, DEFAULT_API_PORT, DEFAULT_DNS_DOMAIN, DEFAULT_INSTALL_DISK, DEFAULT_POD_SUBNETS, DEFAULT_SERVICE_SUBNETS, DEFAULT_VERSIONS, FACTORY_URL, NEWEST_CONTRACT, REQUIRED_VERSION, SPEC_DEFAULTS } from "../catalog/defaults.js";
+import {
+  DEFAULT_APISERVER_PORT,
+  DEFAULT_API_PORT,
+  DEFAULT_DNS_DOMAIN,
+  DEFAULT_INSTALL_DISK,
+  DEFAULT_POD_SUBNETS,
+  DEFAULT_SERVICE_SUBNETS,
+  DEFAULT_VERSIONS,
+  FACTORY_URL,
+  NEWEST_CONTRACT,
+  REQUIRED_VERSION,
+  SPEC_DEFAULTS,
+} from "../catalog/defaults.js";
 import { normalizeNodes } from "./normalize-nodes.js";
 import type { NormalizedPlatform, PlatformNormalizer } from "./platform-part.js";
 import { normalizeBackend } from "./normalize-backend.js";

@@ -68,10 +68,7 @@ export function applyWrite(plan: WritePlan): ApplyResult {
 /** Several trees at once (several specs): all are staged before any is committed. */
 export function applyWrites(plans: readonly WritePlan[]): ApplyResult {
   for (const plan of plans) {
-    if (plan.conflicts.length > 0)
-      throw new Error(
-        `applyWrite called with ${plan.conflicts.length} unresolved conflicts`,
-      );
+    if (plan.conflicts.length > 0) throw new Error(`applyWrite called with ${plan.conflicts.length} unresolved conflicts`);
   }
   const created: string[] = [];
   const log = new UndoLog();
@@ -104,11 +101,7 @@ export function applyWrites(plans: readonly WritePlan[]): ApplyResult {
         current = join(w.plan.outDir, action.path);
         // One walk per folder, not per file: a node-per-file tree puts ~1,000 in one folder.
         walk.ensureFolder(parentOf(action.path), created);
-        const temp = writeTempBeside(
-          current,
-          action.contents,
-          action.kind === "update" ? action.mode : undefined,
-        );
+        const temp = writeTempBeside(current, action.contents, action.kind === "update" ? action.mode : undefined);
         const item = { temp, path: action.path };
         if (action.path === MANIFEST_NAME) w.manifest = item;
         else w.files.push(item);
@@ -146,9 +139,7 @@ function commit(w: Work, log: UndoLog, cursor: { path: string }): void {
     return;
   }
   const walk = new TreeWalk(root);
-  const existing = new Set(
-    plan.actions.filter((a) => a.kind === "update").map((a) => a.path),
-  );
+  const existing = new Set(plan.actions.filter((a) => a.kind === "update").map((a) => a.path));
   for (const item of w.files) {
     cursor.path = join(root, item.path);
     walk.assertFolder(parentOf(item.path));
@@ -169,19 +160,12 @@ function commit(w: Work, log: UndoLog, cursor: { path: string }): void {
 }
 
 /** A failed write: every change rolled back, what was staged and the folders made for it gone. */
-function abandon(
-  work: readonly Work[],
-  created: readonly string[],
-  log: UndoLog,
-  path: string,
-  error: unknown,
-): ApplyResult {
+function abandon(work: readonly Work[], created: readonly string[], log: UndoLog, path: string, error: unknown): ApplyResult {
   const changed = log.rollback();
   for (const { files, manifest, fresh } of work) {
     if (fresh !== undefined) discardStage(fresh);
     // A renamed temp has its `temp` cleared.
-    for (const item of [...files, ...(manifest ? [manifest] : [])])
-      if (item.temp !== "") removeQuietly(item.temp);
+    for (const item of [...files, ...(manifest ? [manifest] : [])]) if (item.temp !== "") removeQuietly(item.temp);
   }
   removeCreatedFolders(created);
   return { ok: false, path, message: errorMessage(error), changed };
@@ -198,10 +182,12 @@ function abandon(
  */
 function tidy(w: Work): void {
   const walk = new TreeWalk(w.plan.outDir);
-  removeLeftovers(walk, w.plan.leftovers.filter((path) => path !== JOURNAL_NAME));
+  removeLeftovers(
+    walk,
+    w.plan.leftovers.filter((path) => path !== JOURNAL_NAME),
+  );
   const used = new Set<string>();
-  for (const action of w.plan.actions)
-    if (action.kind !== "delete") for (const folder of foldersOf(action.path)) used.add(folder);
+  for (const action of w.plan.actions) if (action.kind !== "delete") for (const folder of foldersOf(action.path)) used.add(folder);
   const unused = w.plan.folders.filter((f) => f !== "" && !used.has(f));
   for (const folder of unused.sort((a, b) => comparePaths(b, a))) {
     if (walk.folder(folder).kind !== "folder") continue;

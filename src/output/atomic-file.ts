@@ -8,27 +8,13 @@
  * pre-commit run for a power-loss case the next build repairs anyway.
  */
 import { randomBytes } from "node:crypto";
-import {
-  chmodSync,
-  mkdirSync,
-  rmdirSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, mkdirSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { errorCode } from "./disk-entry.js";
 
 /** Writes `contents` next to `finalPath` and returns the temporary path. */
-export function writeTempBeside(
-  finalPath: string,
-  contents: string,
-  mode?: number,
-): string {
-  const temp = join(
-    dirname(finalPath),
-    `.${basename(finalPath)}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`,
-  );
+export function writeTempBeside(finalPath: string, contents: string, mode?: number): string {
+  const temp = join(dirname(finalPath), `.${basename(finalPath)}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
   try {
     // "wx": never clobber whatever might already have that name (a link included).
     writeFileSync(temp, contents, { encoding: "utf8", flag: "wx" });

@@ -34,11 +34,7 @@ export interface CheckOptions {
   staleLock?: boolean;
 }
 
-export function checkTree(
-  outDir: string,
-  files: readonly GeneratedFile[],
-  options: CheckOptions = {},
-): CheckResult {
+export function checkTree(outDir: string, files: readonly GeneratedFile[], options: CheckOptions = {}): CheckResult {
   const plan = planWrite(outDir, files, { force: true });
   const result: CheckResult = {
     changed: [],
@@ -47,16 +43,11 @@ export function checkTree(
     unchanged: [],
     leftover: [],
     diff: "",
-    refusals: [...plan.conflicts, ...plan.overridden].sort(
-      (a, b) => comparePaths(a.path, b.path) || comparePaths(a.kind, b.kind),
-    ),
+    refusals: [...plan.conflicts, ...plan.overridden].sort((a, b) => comparePaths(a.path, b.path) || comparePaths(a.kind, b.kind)),
   };
   const prefix = options.labelPrefix ?? "";
   if (plan.conflicts.some((c) => c.kind === "out-dir-not-a-folder")) {
-    const expected = [
-      ...files,
-      { path: MANIFEST_NAME, contents: renderManifest(files) },
-    ];
+    const expected = [...files, { path: MANIFEST_NAME, contents: renderManifest(files) }];
     expected.sort((a, b) => comparePaths(a.path, b.path));
     for (const file of expected) {
       result.missing.push(file.path);
@@ -69,10 +60,7 @@ export function checkTree(
   }
   // Left after a forced plan: a folder, a link or an unreadable file where a file goes.
   const blocked = plan.conflicts.map((c) => ({ path: c.path, diff: "" }));
-  const entries = [
-    ...plan.actions.map((action) => ({ path: action.path, action })),
-    ...blocked,
-  ];
+  const entries = [...plan.actions.map((action) => ({ path: action.path, action })), ...blocked];
   entries.sort((a, b) => comparePaths(a.path, b.path));
   for (const entry of entries) {
     if (!("action" in entry)) {
@@ -107,15 +95,13 @@ function diffFor(action: FileAction, label: string): string {
         newLabel: `b/${label}`,
       });
     case "update":
-      if (isBinary(action.previous))
-        return `Binary files a/${label} and b/${label} differ\n`;
+      if (isBinary(action.previous)) return `Binary files a/${label} and b/${label} differ\n`;
       return unifiedDiff(action.previous.toString("utf8"), action.contents, {
         oldLabel: `a/${label}`,
         newLabel: `b/${label}`,
       });
     case "delete":
-      if (isBinary(action.previous))
-        return `Binary files a/${label} and /dev/null differ\n`;
+      if (isBinary(action.previous)) return `Binary files a/${label} and /dev/null differ\n`;
       return unifiedDiff(action.previous.toString("utf8"), null, {
         oldLabel: `a/${label}`,
         newLabel: "/dev/null",

@@ -13,9 +13,7 @@ function applyPatch(old: string, patch: string): string {
   let i = 2; // skip the ---/+++ headers
   const target = (): string[] => out;
   while (i < lines.length) {
-    const header = /^@@ -(\d+)(?:,(\d+))? \+\d+(?:,\d+)? @@\n$/.exec(
-      lines[i] ?? "",
-    );
+    const header = /^@@ -(\d+)(?:,(\d+))? \+\d+(?:,\d+)? @@\n$/.exec(lines[i] ?? "");
     if (!header) throw new Error(`bad hunk header ${JSON.stringify(lines[i])}`);
     const start = Number(header[1]);
     const count = header[2] === undefined ? 1 : Number(header[2]);
@@ -60,9 +58,7 @@ describe("unifiedDiff", () => {
   it("prints GNU-style hunks with 3 lines of context", () => {
     const old = "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n";
     const next = "1\n2\n3\n4\nfive\n6\n7\n8\n9\n10\n";
-    expect(unifiedDiff(old, next, labels)).toBe(
-      "--- a/f.tf\n+++ b/f.tf\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n",
-    );
+    expect(unifiedDiff(old, next, labels)).toBe("--- a/f.tf\n+++ b/f.tf\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n");
   });
 
   it("merges changes whose contexts touch and splits distant ones", () => {
@@ -74,25 +70,17 @@ describe("unifiedDiff", () => {
   });
 
   it("shows a new file against /dev/null and names empty ranges by the line before", () => {
-    expect(
-      unifiedDiff(null, "a\nb\n", { oldLabel: "/dev/null", newLabel: "b/x" }),
-    ).toBe("--- /dev/null\n+++ b/x\n@@ -0,0 +1,2 @@\n+a\n+b\n");
-    expect(
-      unifiedDiff("a\n", null, { oldLabel: "a/x", newLabel: "/dev/null" }),
-    ).toBe("--- a/x\n+++ /dev/null\n@@ -1 +0,0 @@\n-a\n");
+    expect(unifiedDiff(null, "a\nb\n", { oldLabel: "/dev/null", newLabel: "b/x" })).toBe("--- /dev/null\n+++ b/x\n@@ -0,0 +1,2 @@\n+a\n+b\n");
+    expect(unifiedDiff("a\n", null, { oldLabel: "a/x", newLabel: "/dev/null" })).toBe("--- a/x\n+++ /dev/null\n@@ -1 +0,0 @@\n-a\n");
   });
 
   it("marks a missing final newline, and treats adding one as a change", () => {
-    expect(unifiedDiff("a\nb", "a\nb\n", labels)).toBe(
-      "--- a/f.tf\n+++ b/f.tf\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n",
-    );
+    expect(unifiedDiff("a\nb", "a\nb\n", labels)).toBe("--- a/f.tf\n+++ b/f.tf\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n");
   });
 
   it("produces a patch that turns old into new, of minimal size (property)", () => {
     const line = fc.constantFrom("a\n", "b\n", "c\n", "d\n", "e", "");
-    const text = fc
-      .array(line, { maxLength: 25 })
-      .map((parts) => parts.join(""));
+    const text = fc.array(line, { maxLength: 25 }).map((parts) => parts.join(""));
     fc.assert(
       fc.property(text, text, (old, next) => {
         const patch = unifiedDiff(old, next, labels);
@@ -109,9 +97,7 @@ describe("unifiedDiff", () => {
 
   it("stays correct, if not minimal, for inputs past the edit-distance cap", () => {
     const old = Array.from({ length: 3000 }, (_, i) => `old ${i}\n`).join("");
-    const next = Array.from({ length: 3000 }, (_, i) =>
-      i % 2 === 0 ? `old ${i}\n` : `new ${i}\n`,
-    ).join("");
+    const next = Array.from({ length: 3000 }, (_, i) => (i % 2 === 0 ? `old ${i}\n` : `new ${i}\n`)).join("");
     expect(applyPatch(old, unifiedDiff(old, next, labels))).toBe(next);
   });
 });

@@ -28,11 +28,7 @@ interface Edit {
 }
 
 /** Returns "" when the texts are equal. `null` stands for a missing file (an empty side). */
-export function unifiedDiff(
-  oldText: string | null,
-  newText: string | null,
-  options: UnifiedDiffOptions,
-): string {
+export function unifiedDiff(oldText: string | null, newText: string | null, options: UnifiedDiffOptions): string {
   if (oldText === newText) return "";
   const edits = diffLines(splitLines(oldText ?? ""), splitLines(newText ?? ""));
   const context = options.context ?? 3;
@@ -50,27 +46,14 @@ export function splitLines(text: string): string[] {
 /** The edit script from `a` to `b`: equal, deleted and inserted lines in order. */
 export function diffLines(a: readonly string[], b: readonly string[]): Edit[] {
   let prefix = 0;
-  while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix])
-    prefix++;
+  while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
   let suffix = 0;
-  while (
-    suffix < a.length - prefix &&
-    suffix < b.length - prefix &&
-    a[a.length - 1 - suffix] === b[b.length - 1 - suffix]
-  )
-    suffix++;
+  while (suffix < a.length - prefix && suffix < b.length - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix++;
   const midA = a.slice(prefix, a.length - suffix);
   const midB = b.slice(prefix, b.length - suffix);
-  const middle = myers(midA, midB) ?? [
-    ...midA.map((line) => ({ op: "-" as const, line })),
-    ...midB.map((line) => ({ op: "+" as const, line })),
-  ];
+  const middle = myers(midA, midB) ?? [...midA.map((line) => ({ op: "-" as const, line })), ...midB.map((line) => ({ op: "+" as const, line }))];
   const equal = (line: string): Edit => ({ op: "=", line });
-  return [
-    ...a.slice(0, prefix).map(equal),
-    ...middle,
-    ...a.slice(a.length - suffix).map(equal),
-  ];
+  return [...a.slice(0, prefix).map(equal), ...middle, ...a.slice(a.length - suffix).map(equal)];
 }
 
 /** Myers' greedy forward search; undefined when the distance exceeds MAX_EDIT_DISTANCE. */
@@ -85,10 +68,7 @@ function myers(a: readonly string[], b: readonly string[]): Edit[] | undefined {
   for (let d = 0; d <= max; d++) {
     trace.push(v.slice(offset - d + 1, offset + d));
     for (let k = -d; k <= d; k += 2) {
-      let x =
-        k === -d || (k !== d && at(v, offset + k - 1) < at(v, offset + k + 1))
-          ? at(v, offset + k + 1)
-          : at(v, offset + k - 1) + 1;
+      let x = k === -d || (k !== d && at(v, offset + k - 1) < at(v, offset + k + 1)) ? at(v, offset + k + 1) : at(v, offset + k - 1) + 1;
       let y = x - k;
       while (x < n && y < m && a[x] === b[y]) {
         x++;
@@ -101,12 +81,7 @@ function myers(a: readonly string[], b: readonly string[]): Edit[] | undefined {
   return undefined;
 }
 
-function backtrack(
-  a: readonly string[],
-  b: readonly string[],
-  trace: readonly Int32Array[],
-  distance: number,
-): Edit[] {
+function backtrack(a: readonly string[], b: readonly string[], trace: readonly Int32Array[], distance: number): Edit[] {
   const edits: Edit[] = [];
   let x = a.length;
   let y = b.length;
@@ -115,12 +90,10 @@ function backtrack(
     if (frontier === undefined) throw new Error("diff: missing frontier");
     const get = (k: number): number => at(frontier, k + d - 1);
     const k = x - y;
-    const prevK =
-      k === -d || (k !== d && get(k - 1) < get(k + 1)) ? k + 1 : k - 1;
+    const prevK = k === -d || (k !== d && get(k - 1) < get(k + 1)) ? k + 1 : k - 1;
     const prevX = get(prevK);
     const prevY = prevX - prevK;
-    for (; x > prevX && y > prevY; x--, y--)
-      edits.push({ op: "=", line: lineAt(a, x - 1) });
+    for (; x > prevX && y > prevY; x--, y--) edits.push({ op: "=", line: lineAt(a, x - 1) });
     if (x === prevX) edits.push({ op: "+", line: lineAt(b, --y) });
     else edits.push({ op: "-", line: lineAt(a, --x) });
   }
@@ -169,9 +142,7 @@ function renderHunk(edits: readonly Edit[], hunk: Hunk): string {
     if (edit.op !== "+") oldCount++;
     if (edit.op !== "-") newCount++;
     const prefix = edit.op === "=" ? " " : edit.op;
-    body += edit.line.endsWith("\n")
-      ? `${prefix}${edit.line}`
-      : `${prefix}${edit.line}\n\\ No newline at end of file\n`;
+    body += edit.line.endsWith("\n") ? `${prefix}${edit.line}` : `${prefix}${edit.line}\n\\ No newline at end of file\n`;
   }
   return `@@ -${range(oldStart, oldCount)} +${range(newStart, newCount)} @@\n${body}`;
 }
@@ -184,8 +155,7 @@ function range(linesBefore: number, count: number): string {
 
 function at(array: Int32Array, index: number): number {
   const value = array[index];
-  if (value === undefined)
-    throw new Error(`diff: frontier index ${index} out of range`);
+  if (value === undefined) throw new Error(`diff: frontier index ${index} out of range`);
   return value;
 }
 

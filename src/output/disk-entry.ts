@@ -36,10 +36,7 @@ export function readDiskEntry(absolutePath: string): DiskEntry {
   }
 }
 
-function describeNonFile(stat: {
-  isDirectory(): boolean;
-  isSymbolicLink(): boolean;
-}): string {
+function describeNonFile(stat: { isDirectory(): boolean; isSymbolicLink(): boolean }): string {
   if (stat.isDirectory()) return "is a folder";
   if (stat.isSymbolicLink()) return "is a symbolic link";
   return "is not a regular file";
@@ -55,8 +52,7 @@ export function outDirProblem(outDir: string): string | undefined {
   } catch (error) {
     const code = errorCode(error);
     if (code === "ENOENT") return undefined;
-    if (code === "ENOTDIR")
-      return "is blocked by a file where a folder should be";
+    if (code === "ENOTDIR") return "is blocked by a file where a folder should be";
     return errorMessage(error);
   }
 }

@@ -46,9 +46,7 @@ export interface HeldLock {
 }
 
 export type LockResult =
-  | { ok: true; lock: HeldLock }
-  | { ok: false; kind: "busy"; holder: LockHolder | undefined; waitedMs: number }
-  | { ok: false; kind: "error"; message: string };
+  { ok: true; lock: HeldLock } | { ok: false; kind: "busy"; holder: LockHolder | undefined; waitedMs: number } | { ok: false; kind: "error"; message: string };
 
 export interface WaitOptions {
   timeoutMs: number;
@@ -132,10 +130,7 @@ export function lockTimeoutMs(env: Readonly<Record<string, string | undefined>>)
 /** What one attempt found: done, a holder (live or stale), or a reason to try again at once. */
 type Attempt = "done" | "again" | LockHolder | "unreadable";
 
-type PollResult =
-  | { ok: true }
-  | { ok: false; kind: "busy"; holder: LockHolder | undefined; waitedMs: number }
-  | { ok: false; kind: "error"; message: string };
+type PollResult = { ok: true } | { ok: false; kind: "busy"; holder: LockHolder | undefined; waitedMs: number } | { ok: false; kind: "error"; message: string };
 
 /**
  * Runs `attempt` until it is done or the deadline passes; a holder it returns is a live build
@@ -146,7 +141,7 @@ async function poll(outDir: string, options: WaitOptions, attempt: () => Attempt
   const start = Date.now();
   let delay = 10;
   let told = false;
-  for (let quick = 0; ; ) {
+  for (let quick = 0; ;) {
     let outcome: Attempt;
     try {
       outcome = attempt();
@@ -213,12 +208,7 @@ function readHolder(lockPath: string): LockHolder | "unreadable" | "missing" {
     // A lock is always a plain file: anything else (a link planted in a branch) is not a holder.
     if (!lstatSync(lockPath).isFile()) return "unreadable";
     const value = JSON.parse(readFileSync(lockPath, "utf8")) as Partial<LockHolder>;
-    if (
-      typeof value.pid !== "number" ||
-      typeof value.host !== "string" ||
-      typeof value.nonce !== "string" ||
-      typeof value.started !== "string"
-    )
+    if (typeof value.pid !== "number" || typeof value.host !== "string" || typeof value.nonce !== "string" || typeof value.started !== "string")
       return "unreadable";
     return {
       pid: value.pid,

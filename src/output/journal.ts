@@ -19,9 +19,7 @@ const JOURNAL_VERSION = 2;
 export type JournalEntries = ReadonlyMap<string, ReadonlySet<string>>;
 
 export function renderJournal(entries: JournalEntries): string {
-  const files = [...entries]
-    .sort((a, b) => comparePaths(a[0], b[0]))
-    .map(([path, hashes]) => [path, [...hashes].sort(comparePaths)] as const);
+  const files = [...entries].sort((a, b) => comparePaths(a[0], b[0])).map(([path, hashes]) => [path, [...hashes].sort(comparePaths)] as const);
   const document = {
     $comment:
       "Written by talos-hclgen while it writes this folder, and removed when it is done: a build that was interrupted left it, and the next build uses it to finish the job. Do not edit.",
@@ -45,14 +43,12 @@ export function parseJournal(text: string): JournalEntries | undefined {
   }
   if (typeof value !== "object" || value === null) return undefined;
   const { version, files } = value as { version?: unknown; files?: unknown };
-  if ((version !== 1 && version !== JOURNAL_VERSION) || typeof files !== "object" || files === null || Array.isArray(files))
-    return undefined;
+  if ((version !== 1 && version !== JOURNAL_VERSION) || typeof files !== "object" || files === null || Array.isArray(files)) return undefined;
   const entries = new Map<string, Set<string>>();
   for (const [path, raw] of Object.entries(files)) {
     if (unsafePathReason(path) !== undefined || isWriterFile(path) || isProtectedPath(path)) return undefined;
     const hashes = typeof raw === "string" ? [raw] : Array.isArray(raw) ? raw : undefined;
-    if (hashes === undefined || !hashes.every((h) => typeof h === "string" && /^[0-9a-f]{64}$/.test(h)))
-      return undefined;
+    if (hashes === undefined || !hashes.every((h) => typeof h === "string" && /^[0-9a-f]{64}$/.test(h))) return undefined;
     entries.set(path, new Set(hashes as string[]));
   }
   return entries;

@@ -28,8 +28,7 @@ export function findLeftovers(walk: TreeWalk, folders: Iterable<string>): string
     } catch {
       continue; // gone or unreadable: nothing to report there
     }
-    for (const name of names)
-      if (LEFTOVER.test(name)) found.push(folder === "" ? name : `${folder}/${name}`);
+    for (const name of names) if (LEFTOVER.test(name)) found.push(folder === "" ? name : `${folder}/${name}`);
   }
   return found.sort(comparePaths);
 }

@@ -48,11 +48,7 @@ describe("a tree checked out with CRLF line endings", () => {
     toCrlf();
     const plan = planWrite(out, v2, { force: false });
     expect(plan.conflicts).toEqual([]);
-    expect(plan.actions.map((a) => `${a.kind} ${a.path}`)).toEqual([
-      "update .talos-hclgen.json",
-      "update main.tf",
-      "delete patches/a.yaml",
-    ]);
+    expect(plan.actions.map((a) => `${a.kind} ${a.path}`)).toEqual(["update .talos-hclgen.json", "update main.tf", "delete patches/a.yaml"]);
     expect(applyWrite(plan)).toEqual({ ok: true });
     expect(readFileSync(join(out, "main.tf"), "utf8")).toBe("# main v2\nterraform {}\n");
   });

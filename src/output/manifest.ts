@@ -5,12 +5,7 @@
  * keys, no timestamps, no tool version, so an unchanged build leaves it byte-identical.
  */
 import { sha256 } from "./hash.js";
-import {
-  comparePaths,
-  isProtectedPath,
-  isWriterFile,
-  unsafePathReason,
-} from "./paths.js";
+import { comparePaths, isProtectedPath, isWriterFile, unsafePathReason } from "./paths.js";
 
 /** Bump only when the shape changes; readers refuse versions they do not know. */
 const MANIFEST_VERSION = 1;
@@ -20,26 +15,19 @@ export interface Manifest {
   readonly files: ReadonlyMap<string, string>;
 }
 
-export type ManifestParse =
-  { ok: true; manifest: Manifest } | { ok: false; reason: string };
+export type ManifestParse = { ok: true; manifest: Manifest } | { ok: false; reason: string };
 
-export function renderManifest(
-  files: readonly { path: string; contents: string }[],
-): string {
+export function renderManifest(files: readonly { path: string; contents: string }[]): string {
   return renderManifestEntries(manifestEntries(files));
 }
 
 /** [path, sha256] of every file, sorted by path: what a manifest records. */
-export function manifestEntries(
-  files: readonly { path: string; contents: string }[],
-): Array<readonly [string, string]> {
+export function manifestEntries(files: readonly { path: string; contents: string }[]): Array<readonly [string, string]> {
   const entries = files.map((f) => [f.path, sha256(f.contents)] as const);
   return entries.sort((a, b) => comparePaths(a[0], b[0]));
 }
 
-export function renderManifestEntries(
-  entries: ReadonlyArray<readonly [string, string]>,
-): string {
+export function renderManifestEntries(entries: ReadonlyArray<readonly [string, string]>): string {
   const document = {
     $comment: `Written by talos-hclgen: the files it generated in this folder and their sha256, so it never overwrites or deletes a file it did not write. Do not edit.`,
     version: MANIFEST_VERSION,
@@ -67,16 +55,11 @@ export function parseManifest(text: string): ManifestParse {
     };
   }
   const files = value["files"];
-  if (!isRecord(files))
-    return { ok: false, reason: `its "files" is not an object` };
+  if (!isRecord(files)) return { ok: false, reason: `its "files" is not an object` };
   const result = new Map<string, string>();
   for (const [path, hash] of Object.entries(files)) {
     const unsafe = unsafePathReason(path);
-    if (
-      unsafe !== undefined ||
-      isWriterFile(path) ||
-      isProtectedPath(path)
-    ) {
+    if (unsafe !== undefined || isWriterFile(path) || isProtectedPath(path)) {
       return {
         ok: false,
         reason: `it lists ${JSON.stringify(path)}, which talos-hclgen never writes`,

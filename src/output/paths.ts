@@ -37,8 +37,7 @@ export function unsafePathReason(path: string): string | undefined {
   if (/^[A-Za-z]:/.test(path)) return "it starts with a drive letter";
   for (const segment of path.split("/")) {
     if (segment === "") return "it has an empty segment";
-    if (segment === "." || segment === "..")
-      return `it has a "${segment}" segment`;
+    if (segment === "." || segment === "..") return `it has a "${segment}" segment`;
   }
   return undefined;
 }
@@ -46,23 +45,11 @@ export function unsafePathReason(path: string): string | undefined {
 /** Throws when a generated path could escape the output folder or names a protected file. */
 export function assertGeneratedPath(path: string): void {
   const reason = unsafePathReason(path);
-  if (reason !== undefined)
-    throw new Error(
-      `generated path ${JSON.stringify(path)} is not a safe relative path: ${reason}`,
-    );
-  if (isWriterFile(path))
-    throw new Error(
-      `generated path ${JSON.stringify(path)} collides with the writer's own files`,
-    );
+  if (reason !== undefined) throw new Error(`generated path ${JSON.stringify(path)} is not a safe relative path: ${reason}`);
+  if (isWriterFile(path)) throw new Error(`generated path ${JSON.stringify(path)} collides with the writer's own files`);
   // The spec rules refuse what could lead here (node names); this is the last guard.
-  if (path.split("/").some(isWindowsReservedName))
-    throw new Error(
-      `generated path ${JSON.stringify(path)} has a segment Windows reserves for a device`,
-    );
-  if (isProtectedPath(path))
-    throw new Error(
-      `generated path ${JSON.stringify(path)} is a protected OpenTofu/user file`,
-    );
+  if (path.split("/").some(isWindowsReservedName)) throw new Error(`generated path ${JSON.stringify(path)} has a segment Windows reserves for a device`);
+  if (isProtectedPath(path)) throw new Error(`generated path ${JSON.stringify(path)} is a protected OpenTofu/user file`);
 }
 
 /**
@@ -76,11 +63,7 @@ export function isProtectedPath(path: string): boolean {
   const base = segments[segments.length - 1] ?? "";
   if (segments.includes(".terraform")) return true;
   if (segments.some((segment) => segment.includes(".tfstate"))) return true;
-  return (
-    base === ".terraform.lock.hcl" ||
-    base.endsWith(".tfvars") ||
-    base.endsWith(".tfvars.json")
-  );
+  return base === ".terraform.lock.hcl" || base.endsWith(".tfvars") || base.endsWith(".tfvars.json");
 }
 
 /** The folder of a relative path: "" for a file in the root. */
@@ -92,8 +75,7 @@ export function parentOf(path: string): string {
 /** Every folder a relative path lies in, the root ("") first: "a/b/c" -> "", "a", "a/b". */
 export function foldersOf(path: string): string[] {
   const folders = [""];
-  for (let i = path.indexOf("/"); i !== -1; i = path.indexOf("/", i + 1))
-    folders.push(path.slice(0, i));
+  for (let i = path.indexOf("/"); i !== -1; i = path.indexOf("/", i + 1)) folders.push(path.slice(0, i));
   return folders;
 }
 

@@ -12,21 +12,8 @@ import { addEntry, parseJournal } from "./journal.js";
 import { sha256 } from "./hash.js";
 import { findLeftovers } from "./leftovers.js";
 import { matchesHash, sameText } from "./line-endings.js";
-import {
-  emptyManifest,
-  manifestEntries,
-  parseManifest,
-  renderManifestEntries,
-  type Manifest,
-} from "./manifest.js";
-import {
-  assertGeneratedPath,
-  comparePaths,
-  foldersOf,
-  isProtectedPath,
-  JOURNAL_NAME,
-  MANIFEST_NAME,
-} from "./paths.js";
+import { emptyManifest, manifestEntries, parseManifest, renderManifestEntries, type Manifest } from "./manifest.js";
+import { assertGeneratedPath, comparePaths, foldersOf, isProtectedPath, JOURNAL_NAME, MANIFEST_NAME } from "./paths.js";
 import { TreeWalk } from "./tree-walk.js";
 
 export type FileAction =
@@ -89,22 +76,13 @@ export interface PlanOptions {
   force: boolean;
 }
 
-const FORCEABLE: ReadonlySet<ConflictKind> = new Set([
-  "not-generated",
-  "hand-edited",
-  "hand-edited-stale",
-  "unreadable-manifest",
-]);
+const FORCEABLE: ReadonlySet<ConflictKind> = new Set(["not-generated", "hand-edited", "hand-edited-stale", "unreadable-manifest"]);
 
 export function isForceable(kind: ConflictKind): boolean {
   return FORCEABLE.has(kind);
 }
 
-export function planWrite(
-  outDir: string,
-  files: readonly GeneratedFile[],
-  options: PlanOptions,
-): WritePlan {
+export function planWrite(outDir: string, files: readonly GeneratedFile[], options: PlanOptions): WritePlan {
   const sorted = checkedFiles(files);
   const dir = resolve(outDir);
   const plan: WritePlan = {
@@ -147,12 +125,10 @@ export function planWrite(
     plan.conflicts.push(c);
     return false;
   };
-  for (const file of sorted)
-    planFile(plan, file, walk.entry(file.path), owned, conflict);
+  for (const file of sorted) planFile(plan, file, walk.entry(file.path), owned, conflict);
   const generated = new Set(sorted.map((f) => f.path));
   for (const [path, hash] of owned.files) {
-    if (!generated.has(path) && !isProtectedPath(path))
-      planStale(plan, walk, path, hash, conflict);
+    if (!generated.has(path) && !isProtectedPath(path)) planStale(plan, walk, path, hash, conflict);
   }
   for (const [link, paths] of links) {
     plan.conflicts.push({
@@ -167,13 +143,7 @@ export function planWrite(
     contents: renderManifestEntries(entries),
   };
   // The manifest is always ours: its "recorded" hash is whatever is on disk, so it never conflicts.
-  planFile(
-    plan,
-    manifestFile,
-    manifestEntry,
-    { files: new Map([[MANIFEST_NAME, hashOf(manifestEntry)]]) },
-    conflict,
-  );
+  planFile(plan, manifestFile, manifestEntry, { files: new Map([[MANIFEST_NAME, hashOf(manifestEntry)]]) }, conflict);
   for (const [path, hash] of entries) addEntry(plan.journal, path, hash);
   for (const [path, hash] of oldManifest.files) addEntry(plan.journal, path, hash);
   const folders = new Set<string>();
@@ -193,18 +163,10 @@ export function planWrite(
 /** A conflict callback: returns true when --force lets the action go ahead. */
 type OnConflict = (conflict: Conflict) => boolean;
 
-function planFile(
-  plan: WritePlan,
-  file: GeneratedFile,
-  disk: DiskEntry,
-  manifest: Manifest,
-  conflict: OnConflict,
-): void {
+function planFile(plan: WritePlan, file: GeneratedFile, disk: DiskEntry, manifest: Manifest, conflict: OnConflict): void {
   const { path, contents } = file;
-  if (disk.kind === "missing")
-    return void plan.actions.push({ kind: "create", path, contents });
-  if (disk.kind === "link-in-path")
-    return void conflict({ kind: "through-link", path: disk.link, detail: path });
+  if (disk.kind === "missing") return void plan.actions.push({ kind: "create", path, contents });
+  if (disk.kind === "link-in-path") return void conflict({ kind: "through-link", path: disk.link, detail: path });
   if (disk.kind !== "file")
     return void conflict({
       kind: disk.kind === "unreadable" ? "unreadable" : "not-a-file",
@@ -214,8 +176,7 @@ function planFile(
   // Identical text is adopted whoever wrote it: nothing is overwritten, and a tree whose
   // manifest write was interrupted heals on the next build. CRLF line endings (a Windows
   // checkout) are the same text: rewriting the file would only make git see a change.
-  if (sameText(disk.bytes, contents))
-    return void plan.actions.push({ kind: "unchanged", path });
+  if (sameText(disk.bytes, contents)) return void plan.actions.push({ kind: "unchanged", path });
   const recorded = manifest.files.get(path);
   const base = {
     kind: "update",
@@ -224,38 +185,26 @@ function planFile(
     previous: disk.bytes,
     mode: disk.mode,
   } as const;
-  if (matchesHash(disk.bytes, recorded))
-    return void plan.actions.push({ ...base, forced: false });
+  if (matchesHash(disk.bytes, recorded)) return void plan.actions.push({ ...base, forced: false });
   const kind = recorded === undefined ? "not-generated" : "hand-edited";
   if (
     conflict({
       kind,
       path,
-      detail:
-        kind === "hand-edited"
-          ? "edited since talos-hclgen wrote it"
-          : "not written by talos-hclgen",
+      detail: kind === "hand-edited" ? "edited since talos-hclgen wrote it" : "not written by talos-hclgen",
     })
   ) {
     plan.actions.push({ ...base, forced: true });
   }
 }
 
-function planStale(
-  plan: WritePlan,
-  walk: TreeWalk,
-  path: string,
-  hash: string,
-  conflict: OnConflict,
-): void {
+function planStale(plan: WritePlan, walk: TreeWalk, path: string, hash: string, conflict: OnConflict): void {
   const disk = walk.entry(path);
   // Already gone, or replaced by a folder or link the user made: not ours any more.
   if (disk.kind === "missing" || disk.kind === "other") return;
   // The manifest names a file behind a link: deleting it would delete whatever is there.
-  if (disk.kind === "link-in-path")
-    return void conflict({ kind: "through-link", path: disk.link, detail: path });
-  if (disk.kind === "unreadable")
-    return void conflict({ kind: "unreadable", path, detail: disk.message });
+  if (disk.kind === "link-in-path") return void conflict({ kind: "through-link", path: disk.link, detail: path });
+  if (disk.kind === "unreadable") return void conflict({ kind: "unreadable", path, detail: disk.message });
   if (matchesHash(disk.bytes, hash))
     return void plan.actions.push({
       kind: "delete",
@@ -279,11 +228,7 @@ function planStale(
   }
 }
 
-function readOldManifest(
-  entry: DiskEntry,
-  plan: WritePlan,
-  options: PlanOptions,
-): Manifest {
+function readOldManifest(entry: DiskEntry, plan: WritePlan, options: PlanOptions): Manifest {
   if (entry.kind !== "file") return emptyManifest; // other kinds are reported by planFile
   const parsed = parseManifest(entry.bytes.toString("utf8"));
   if (parsed.ok) return parsed.manifest;
@@ -329,10 +274,7 @@ function checkedFiles(files: readonly GeneratedFile[]): GeneratedFile[] {
   const seen = new Set<string>();
   for (const file of sorted) {
     assertGeneratedPath(file.path);
-    if (seen.has(file.path))
-      throw new Error(
-        `generated path ${JSON.stringify(file.path)} appears twice`,
-      );
+    if (seen.has(file.path)) throw new Error(`generated path ${JSON.stringify(file.path)} appears twice`);
     seen.add(file.path);
   }
   // Sorted order puts "a" right before "a/..." only when nothing sorts between them ("a-b"),
@@ -341,17 +283,12 @@ function checkedFiles(files: readonly GeneratedFile[]): GeneratedFile[] {
     const segments = file.path.split("/");
     for (let i = 1; i < segments.length; i++) {
       const ancestor = segments.slice(0, i).join("/");
-      if (seen.has(ancestor))
-        throw new Error(
-          `generated path ${JSON.stringify(ancestor)} is both a file and a folder`,
-        );
+      if (seen.has(ancestor)) throw new Error(`generated path ${JSON.stringify(ancestor)} is both a file and a folder`);
     }
   }
   return sorted;
 }
 
-function describe(
-  entry: Extract<DiskEntry, { kind: "other" | "unreadable" }>,
-): string {
+function describe(entry: Extract<DiskEntry, { kind: "other" | "unreadable" }>): string {
   return entry.kind === "unreadable" ? entry.message : entry.what;
 }

@@ -2,16 +2,7 @@
  * Test helpers for the writer: throwaway folders, and snapshots of a whole tree (names, bytes,
  * mode and mtime) so a test can prove that nothing at all was touched.
  */
-import {
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  utimesSync,
-  writeFileSync,
-} from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
@@ -51,8 +42,7 @@ export function snapshotTree(root: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [path, contents] of Object.entries(readTree(root))) {
     const stat = lstatSync(join(root, path), { bigint: true });
-    out[path] =
-      `${stat.mtimeNs} ${(stat.mode & 0o7777n).toString(8)} ${path.endsWith("/") ? "" : contents}`;
+    out[path] = `${stat.mtimeNs} ${(stat.mode & 0o7777n).toString(8)} ${path.endsWith("/") ? "" : contents}`;
   }
   return out;
 }
@@ -60,6 +50,5 @@ export function snapshotTree(root: string): Record<string, string> {
 /** Sets every file's mtime to a fixed past instant, so a rewrite is visible even within a clock tick. */
 export function ageTree(root: string): void {
   const past = new Date("2001-02-03T04:05:06Z");
-  for (const path of Object.keys(readTree(root)))
-    utimesSync(join(root, path), past, past);
+  for (const path of Object.keys(readTree(root))) utimesSync(join(root, path), past, past);
 }

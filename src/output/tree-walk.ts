@@ -79,15 +79,13 @@ export class TreeWalk {
   assertFolder(rel: string): void {
     const state = this.folder(rel);
     if (state.kind === "folder") return;
-    if (state.kind === "missing")
-      throw Object.assign(new Error(`${join(this.root, rel)} is gone`), { code: "ENOENT" });
+    if (state.kind === "missing") throw Object.assign(new Error(`${join(this.root, rel)} is gone`), { code: "ENOENT" });
     throw blocked(this.root, state);
   }
 
   /** Forget what is known about `rel` and below (it was removed or renamed). */
   forget(rel: string): void {
-    for (const key of this.folders.keys())
-      if (key === rel || key.startsWith(`${rel}/`)) this.folders.delete(key);
+    for (const key of this.folders.keys()) if (key === rel || key.startsWith(`${rel}/`)) this.folders.delete(key);
   }
 
   private below(rel: string): FolderState {

@@ -11,23 +11,12 @@
  * step that fails removes its own backup before it reports: a failed build leaves none.
  */
 import { randomBytes } from "node:crypto";
-import {
-  chmodSync,
-  copyFileSync,
-  linkSync,
-  renameSync,
-  rmSync,
-  statSync,
-  unlinkSync,
-} from "node:fs";
+import { chmodSync, copyFileSync, linkSync, renameSync, rmSync, statSync, unlinkSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { removeQuietly } from "./atomic-file.js";
 
 function backupName(path: string): string {
-  return join(
-    dirname(path),
-    `.${basename(path)}.${process.pid}-${randomBytes(4).toString("hex")}.bak`,
-  );
+  return join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(4).toString("hex")}.bak`);
 }
 
 export class UndoLog {

@@ -1,25 +1,11 @@
-import {
-  chmodSync,
-  mkdirSync,
-  readdirSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applyWrite, applyWrites } from "./apply-write.js";
 import { sha256 } from "./hash.js";
 import { MANIFEST_NAME } from "./paths.js";
 import { planWrite, type WritePlan } from "./plan-write.js";
-import {
-  ageTree,
-  makeTempDir,
-  readTree,
-  removeDir,
-  snapshotTree,
-  writeTree,
-} from "./temp-tree.test-helper.js";
+import { ageTree, makeTempDir, readTree, removeDir, snapshotTree, writeTree } from "./temp-tree.test-helper.js";
 
 const v1 = [
   { path: "main.tf", contents: "# main v1\n" },
@@ -37,50 +23,27 @@ afterEach(() => removeDir(root));
 
 function build(files: typeof v1, force = false): WritePlan {
   const plan = planWrite(out, files, { force });
-  if (plan.conflicts.length === 0)
-    expect(applyWrite(plan)).toEqual({ ok: true });
+  if (plan.conflicts.length === 0) expect(applyWrite(plan)).toEqual({ ok: true });
   return plan;
 }
 
-const kinds = (plan: WritePlan): string[] =>
-  plan.actions.map((a) => `${a.kind} ${a.path}`);
+const kinds = (plan: WritePlan): string[] => plan.actions.map((a) => `${a.kind} ${a.path}`);
 const onlyFiles = (snapshot: Record<string, string>): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(snapshot).filter(([path]) => !path.endsWith("/")),
-  );
+  Object.fromEntries(Object.entries(snapshot).filter(([path]) => !path.endsWith("/")));
 
 describe("planWrite + applyWrite", () => {
   it("creates the tree and a sorted, timestamp-free manifest", () => {
     const plan = build(v1);
-    expect(kinds(plan)).toEqual([
-      `create ${MANIFEST_NAME}`,
-      "create main.tf",
-      "create modules/node/main.tf",
-      "create talos/patch.yaml",
-    ]);
+    expect(kinds(plan)).toEqual([`create ${MANIFEST_NAME}`, "create main.tf", "create modules/node/main.tf", "create talos/patch.yaml"]);
     const tree = readTree(out);
-    expect(Object.keys(tree)).toEqual([
-      MANIFEST_NAME,
-      "main.tf",
-      "modules/",
-      "modules/node/",
-      "modules/node/main.tf",
-      "talos/",
-      "talos/patch.yaml",
-    ]);
+    expect(Object.keys(tree)).toEqual([MANIFEST_NAME, "main.tf", "modules/", "modules/node/", "modules/node/main.tf", "talos/", "talos/patch.yaml"]);
     const manifest = JSON.parse(tree[MANIFEST_NAME] ?? "") as {
       version: number;
       files: Record<string, string>;
     };
     expect(manifest.version).toBe(1);
-    expect(manifest.files).toEqual(
-      Object.fromEntries(v1.map((f) => [f.path, sha256(f.contents)])),
-    );
-    expect(Object.keys(manifest.files)).toEqual([
-      "main.tf",
-      "modules/node/main.tf",
-      "talos/patch.yaml",
-    ]);
+    expect(manifest.files).toEqual(Object.fromEntries(v1.map((f) => [f.path, sha256(f.contents)])));
+    expect(Object.keys(manifest.files)).toEqual(["main.tf", "modules/node/main.tf", "talos/patch.yaml"]);
   });
 
   it("rewrites nothing, not even a folder entry, when nothing changed", () => {
@@ -96,18 +59,11 @@ describe("planWrite + applyWrite", () => {
     build(v1);
     ageTree(out);
     const before = onlyFiles(snapshotTree(out));
-    const v2 = v1.map((f) =>
-      f.path === "main.tf" ? { ...f, contents: "# main v2\n" } : f,
-    );
+    const v2 = v1.map((f) => (f.path === "main.tf" ? { ...f, contents: "# main v2\n" } : f));
     const plan = build(v2);
-    expect(
-      plan.actions
-        .filter((a) => a.kind !== "unchanged")
-        .map((a) => `${a.kind} ${a.path}`),
-    ).toEqual([`update ${MANIFEST_NAME}`, "update main.tf"]);
+    expect(plan.actions.filter((a) => a.kind !== "unchanged").map((a) => `${a.kind} ${a.path}`)).toEqual([`update ${MANIFEST_NAME}`, "update main.tf"]);
     const after = onlyFiles(snapshotTree(out));
-    for (const path of ["modules/node/main.tf", "talos/patch.yaml"])
-      expect(after[path]).toBe(before[path]);
+    for (const path of ["modules/node/main.tf", "talos/patch.yaml"]) expect(after[path]).toBe(before[path]);
     expect(readTree(out)["main.tf"]).toBe("# main v2\n");
   });
 
@@ -116,12 +72,7 @@ describe("planWrite + applyWrite", () => {
     writeTree(out, { "talos/notes.md": "mine\n" });
     const plan = build(v1.filter((f) => f.path === "main.tf"));
     expect(kinds(plan)).toContain("delete modules/node/main.tf");
-    expect(Object.keys(readTree(out))).toEqual([
-      MANIFEST_NAME,
-      "main.tf",
-      "talos/",
-      "talos/notes.md",
-    ]);
+    expect(Object.keys(readTree(out))).toEqual([MANIFEST_NAME, "main.tf", "talos/", "talos/notes.md"]);
   });
 
   it("adopts a file with identical contents even when the manifest does not list it", () => {
@@ -153,16 +104,9 @@ describe("conflicts", () => {
     });
     ageTree(out);
     const before = snapshotTree(out);
-    const next = [
-      ...v1,
-      { path: "extra/x.tf", contents: "x\n" },
-      { path: "new.tf", contents: "# ours\n" },
-    ];
+    const next = [...v1, { path: "extra/x.tf", contents: "x\n" }, { path: "new.tf", contents: "# ours\n" }];
     const plan = planWrite(out, next, { force: false });
-    expect(plan.conflicts.map((c) => `${c.kind} ${c.path}`)).toEqual([
-      "hand-edited main.tf",
-      "not-generated new.tf",
-    ]);
+    expect(plan.conflicts.map((c) => `${c.kind} ${c.path}`)).toEqual(["hand-edited main.tf", "not-generated new.tf"]);
     expect(() => applyWrite(plan)).toThrow(/conflicts/);
     expect(snapshotTree(out)).toEqual(before);
   });
@@ -171,9 +115,7 @@ describe("conflicts", () => {
     build(v1);
     writeTree(out, { "talos/patch.yaml": "# edited\n" });
     const remaining = v1.filter((f) => f.path !== "talos/patch.yaml");
-    expect(
-      planWrite(out, remaining, { force: false }).conflicts.map((c) => c.kind),
-    ).toEqual(["hand-edited-stale"]);
+    expect(planWrite(out, remaining, { force: false }).conflicts.map((c) => c.kind)).toEqual(["hand-edited-stale"]);
     const plan = build(remaining, true);
     expect(plan.actions).toContainEqual(
       expect.objectContaining({
@@ -192,27 +134,19 @@ describe("conflicts", () => {
       "new.tf": "# the user's\n",
     });
     const plan = build([...v1, { path: "new.tf", contents: "# ours\n" }], true);
-    expect(
-      plan.actions
-        .filter((a) => a.kind === "update" && a.forced)
-        .map((a) => a.path),
-    ).toEqual(["main.tf", "new.tf"]);
+    expect(plan.actions.filter((a) => a.kind === "update" && a.forced).map((a) => a.path)).toEqual(["main.tf", "new.tf"]);
     expect(readTree(out)["main.tf"]).toBe("# main v1\n");
   });
 
   it("never lets --force replace a folder", () => {
     mkdirSync(join(out, "main.tf"), { recursive: true });
-    expect(planWrite(out, v1, { force: true }).conflicts).toEqual([
-      { kind: "not-a-file", path: "main.tf", detail: "is a folder" },
-    ]);
+    expect(planWrite(out, v1, { force: true }).conflicts).toEqual([{ kind: "not-a-file", path: "main.tf", detail: "is a folder" }]);
   });
 
   it("reports a corrupt manifest; --force treats the tree as unowned", () => {
     build(v1);
     writeTree(out, { [MANIFEST_NAME]: "{ nope" });
-    expect(
-      planWrite(out, v1, { force: false }).conflicts.map((c) => c.kind),
-    ).toEqual(["unreadable-manifest"]);
+    expect(planWrite(out, v1, { force: false }).conflicts.map((c) => c.kind)).toEqual(["unreadable-manifest"]);
     expect(build(v1, true).actions).toContainEqual({
       kind: "update",
       path: MANIFEST_NAME,
@@ -237,9 +171,7 @@ describe("conflicts", () => {
 
   it("reports an output path that is a file", () => {
     writeTree(root, { infra: "file\n" });
-    expect(
-      planWrite(out, v1, { force: true }).conflicts.map((c) => c.kind),
-    ).toEqual(["out-dir-not-a-folder"]);
+    expect(planWrite(out, v1, { force: true }).conflicts.map((c) => c.kind)).toEqual(["out-dir-not-a-folder"]);
   });
 });
 
@@ -261,40 +193,21 @@ describe("protected files", () => {
     const before = onlyFiles(snapshotTree(out));
     build([], true);
     const after = onlyFiles(snapshotTree(out));
-    for (const path of Object.keys(userFiles))
-      expect(after[path]).toBe(before[path]);
+    for (const path of Object.keys(userFiles)) expect(after[path]).toBe(before[path]);
   });
 
   it("cannot be generated: that is a bug", () => {
-    for (const path of Object.keys(userFiles))
-      expect(() =>
-        planWrite(out, [{ path, contents: "" }], { force: true }),
-      ).toThrow(/protected/);
+    for (const path of Object.keys(userFiles)) expect(() => planWrite(out, [{ path, contents: "" }], { force: true })).toThrow(/protected/);
   });
 });
 
 describe("generated paths are validated", () => {
-  it.each([
-    "",
-    "/abs.tf",
-    "../up.tf",
-    "a/../b.tf",
-    "./a.tf",
-    "a//b.tf",
-    "a\\b.tf",
-    "C:/x.tf",
-    "dir/",
-    MANIFEST_NAME,
-  ])("throws for %j", (path) => {
-    expect(() =>
-      planWrite(out, [{ path, contents: "" }], { force: false }),
-    ).toThrow(/generated path/);
+  it.each(["", "/abs.tf", "../up.tf", "a/../b.tf", "./a.tf", "a//b.tf", "a\\b.tf", "C:/x.tf", "dir/", MANIFEST_NAME])("throws for %j", (path) => {
+    expect(() => planWrite(out, [{ path, contents: "" }], { force: false })).toThrow(/generated path/);
   });
 
   it("throws for duplicates and for a path that is both a file and a folder", () => {
-    expect(() => planWrite(out, [v1[0]!, v1[0]!], { force: false })).toThrow(
-      /twice/,
-    );
+    expect(() => planWrite(out, [v1[0]!, v1[0]!], { force: false })).toThrow(/twice/);
     expect(() =>
       planWrite(
         out,
@@ -313,14 +226,8 @@ describe("all or nothing", () => {
   it("removes its temp files and new folders when staging fails", () => {
     build(v1);
     ageTree(out);
-    const changed = v1.map((f) =>
-      f.path === "main.tf" ? { ...f, contents: "# v2\n" } : f,
-    );
-    const next = [
-      { path: "a/new.tf", contents: "new\n" },
-      ...changed,
-      { path: "z/blocked.tf", contents: "x\n" },
-    ];
+    const changed = v1.map((f) => (f.path === "main.tf" ? { ...f, contents: "# v2\n" } : f));
+    const next = [{ path: "a/new.tf", contents: "new\n" }, ...changed, { path: "z/blocked.tf", contents: "x\n" }];
     const plan = planWrite(out, next, { force: false });
     expect(plan.conflicts).toEqual([]);
     // The tree changes between planning and writing: a file now sits where a folder must go.
@@ -338,8 +245,7 @@ describe("all or nothing", () => {
   it("leaves no temp files behind after a successful write", () => {
     build(v1);
     build(v1.map((f) => ({ ...f, contents: f.contents.replace("v1", "v2") })));
-    const names = (dir: string): string[] =>
-      readdirSync(dir, { recursive: true }).map(String);
+    const names = (dir: string): string[] => readdirSync(dir, { recursive: true }).map(String);
     expect(names(out).filter((n) => n.endsWith(".tmp"))).toEqual([]);
   });
 });

@@ -51,7 +51,12 @@ export function bootReleases(model: ClusterModel): string[] {
  * then the boot releases other than itself.
  */
 export function waitForExpr(model: ClusterModel, self: string): string {
-  const items = ["module.cluster.healthy", ...bootReleases(model).filter((c) => c !== self).map((c) => `module.${c}.release`)];
+  const items = [
+    "module.cluster.healthy",
+    ...bootReleases(model)
+      .filter((c) => c !== self)
+      .map((c) => `module.${c}.release`),
+  ];
   return `[${items.join(", ")}]`;
 }
 

@@ -65,12 +65,15 @@ function lockedNode(model: ClusterModel, platform: PlatformPlan, node: NodeModel
 }
 
 export function planMachinesLock(model: ClusterModel, platform: PlatformPlan, files: readonly PlannedFile[]): PlannedFile {
-  const contents = renderMachinesLock({
-    platform: model.platform.kind,
-    talos: model.talos.version,
-    contract: model.talos.contract,
-    kubernetes: model.kubernetes.version,
-    nodes: Object.fromEntries(model.nodes.map((node) => [node.name, lockedNode(model, platform, node, files)])),
-  }, header("json", model.specPath));
+  const contents = renderMachinesLock(
+    {
+      platform: model.platform.kind,
+      talos: model.talos.version,
+      contract: model.talos.contract,
+      kubernetes: model.kubernetes.version,
+      nodes: Object.fromEntries(model.nodes.map((node) => [node.name, lockedNode(model, platform, node, files)])),
+    },
+    header("json", model.specPath),
+  );
   return { path: MACHINES_LOCK, kind: "json", contents };
 }

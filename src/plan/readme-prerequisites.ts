@@ -42,7 +42,5 @@ function airGapPrerequisites(model: ClusterModel): string[] {
   for (const addon of model.addons) if (addon.mode === "inline") inlineCharts.push(addon.repository);
   const reach = [`the image factory (${model.talos.factoryUrl}; \`talos.factoryUrl\` can name a self-hosted one)`];
   if (inlineCharts.length > 0) reach.push(`the chart repositories rendered into inline manifests (${[...new Set(inlineCharts)].join(", ")})`);
-  return [
-    `Air-gapped nodes pull only through the registry mirrors, but the machine that runs \`tofu\` must reach ${reach.join(" and ")}.`,
-  ];
+  return [`Air-gapped nodes pull only through the registry mirrors, but the machine that runs \`tofu\` must reach ${reach.join(" and ")}.`];
 }

@@ -13,7 +13,12 @@ import type { SecretVariable } from "./talos/patches.js";
 
 const CNI_NAMES = { cilium: "Cilium", flannel: "Flannel (Talos default)", none: "none (bring your own)" } as const;
 
-export function planReadme(model: ClusterModel, readme: PlatformReadme, modules: readonly ModuleInfo[], secretVariables: readonly SecretVariable[]): PlannedFile {
+export function planReadme(
+  model: ClusterModel,
+  readme: PlatformReadme,
+  modules: readonly ModuleInfo[],
+  secretVariables: readonly SecretVariable[],
+): PlannedFile {
   const applyEnv: string[] = [...readme.applyEnv];
   if (model.backend.kind === "s3") applyEnv.push("AWS_ACCESS_KEY_ID=... AWS_SECRET_ACCESS_KEY=...");
   // Flux: the forge's token registers the deploy key; a Git token is the flux_git_token variable.
@@ -54,4 +59,3 @@ export function planReadme(model: ClusterModel, readme: PlatformReadme, modules:
   };
   return { path: "README.md", kind: "markdown", contents: renderTemplate("docs/README.md", view) };
 }
-

@@ -16,8 +16,7 @@ const ROOT_FILES: ReadonlyArray<{ file: string; section: keyof RootSections; int
   {
     file: "variables.tf",
     section: "variables",
-    intro:
-      "# Credentials are never part of the spec: set them with TF_VAR_<name> or the provider's\n# own environment variable.",
+    intro: "# Credentials are never part of the spec: set them with TF_VAR_<name> or the provider's\n# own environment variable.",
   },
   { file: "main.tf", section: "calls", intro: null },
   { file: "outputs.tf", section: "outputs", intro: null },

@@ -64,9 +64,7 @@ describe("platform-nodes on metal", () => {
     const s = fixture("metal");
     expect(lines(s)).toEqual([]);
     delete s.spec.platform.metal?.interface;
-    expect(lines(s)).toEqual([
-      'error spec/missing-link: nodes[2] ("cp-3") does not say which link carries its address',
-    ]);
+    expect(lines(s)).toEqual(['error spec/missing-link: nodes[2] ("cp-3") does not say which link carries its address']);
   });
 });
 

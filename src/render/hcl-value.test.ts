@@ -2,16 +2,7 @@ import { parse } from "@cdktf/hcl2json";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatHcl } from "../format/hcl.js";
-import {
-  expr,
-  hclIdentifierOrString,
-  HclObject,
-  hclString,
-  type HclValue,
-  MAX_INLINE_LIST_LENGTH,
-  obj,
-  renderHclValue,
-} from "./hcl-value.js";
+import { expr, hclIdentifierOrString, HclObject, hclString, type HclValue, MAX_INLINE_LIST_LENGTH, obj, renderHclValue } from "./hcl-value.js";
 
 describe("hclString", () => {
   it.each([
@@ -116,9 +107,7 @@ describe("renderHclValue layout", () => {
 
   it("puts lists with non-scalar items one per line with trailing commas", () => {
     expect(renderHclValue([["a"], obj({})])).toBe('[\n  ["a"],\n  {},\n]');
-    expect(renderHclValue([obj({ name: "ipam.mode", value: "kubernetes" })])).toBe(
-      '[\n  {\n    name  = "ipam.mode"\n    value = "kubernetes"\n  },\n]',
-    );
+    expect(renderHclValue([obj({ name: "ipam.mode", value: "kubernetes" })])).toBe('[\n  {\n    name  = "ipam.mode"\n    value = "kubernetes"\n  },\n]');
     expect(renderHclValue([expr("a(\n1)")])).toBe("[\n  a(\n1),\n]");
   });
 
@@ -200,9 +189,7 @@ describe("renderHclValue layout", () => {
 
 /** Lone surrogates become U+FFFD (documented behaviour of hclString); HCL values are NFC. */
 function wellFormed(s: string): string {
-  return s
-    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd")
-    .normalize("NFC");
+  return s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd").normalize("NFC");
 }
 
 /**
@@ -230,8 +217,7 @@ function expected(value: HclValue): unknown {
   if (typeof value === "string") return wellFormed(value);
   if (typeof value === "number") return Object.is(value, -0) ? 0 : value;
   if (Array.isArray(value)) return value.map(expected);
-  if (value instanceof HclObject)
-    return Object.fromEntries(value.entries.map(([k, v]) => [wellFormed(k), expected(v)]));
+  if (value instanceof HclObject) return Object.fromEntries(value.entries.map(([k, v]) => [wellFormed(k), expected(v)]));
   return value;
 }
 
@@ -244,9 +230,7 @@ async function parseAttributes(values: readonly HclValue[]): Promise<Record<stri
 function expectRoundTrip(values: readonly HclValue[], parsed: Record<string, unknown>): void {
   values.forEach((value, i) => {
     // One message per failing case, so a failure in a batch of 200 names its input.
-    expect(parsed[`v${i}`], `v${i}: ${JSON.stringify(value)} rendered as ${renderHclValue(value)}`).toEqual(
-      expected(value),
-    );
+    expect(parsed[`v${i}`], `v${i}: ${JSON.stringify(value)} rendered as ${renderHclValue(value)}`).toEqual(expected(value));
   });
 }
 

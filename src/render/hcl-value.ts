@@ -35,9 +35,7 @@ export function expr(text: string): HclExpr {
  * integer-like keys ("0", "42") first, in ascending order; pass a Map (or construct
  * HclObject directly) when such keys must keep another order.
  */
-export function obj(
-  record: Readonly<Record<string, HclValue | undefined>> | ReadonlyMap<string, HclValue | undefined>,
-): HclObject {
+export function obj(record: Readonly<Record<string, HclValue | undefined>> | ReadonlyMap<string, HclValue | undefined>): HclObject {
   // Builtins and callbacks rather than for-of and destructuring, and the pairs Object.entries
   // hands out kept as they are: this runs for every node and NIC, mostly as cold code, where
   // V8's interpreter pays for each iterator step (measured: several times slower).

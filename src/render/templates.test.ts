@@ -49,7 +49,10 @@ const { compileTemplate } = (await import(script)) as { compileTemplate: Compile
 
 /** A template through the generator, instantiated with the runtime like generated/templates.js. */
 function generated(source: string): (view: unknown) => string {
-  const factory = new Function("runtime", `const { show, lambda, strict, lookup, ifBlock, eachBlock, noop, str, hcl } = runtime; return ${compileTemplate(source)};`);
+  const factory = new Function(
+    "runtime",
+    `const { show, lambda, strict, lookup, ifBlock, eachBlock, noop, str, hcl } = runtime; return ${compileTemplate(source)};`,
+  );
   return (factory as (runtime: TemplateRuntime) => (view: unknown) => string)(templateRuntime);
 }
 
@@ -63,10 +66,7 @@ function outcome(render: (view: unknown) => string, view: unknown): { output: st
 
 describe("generated templates", () => {
   it("render every view of the fixtures and hostile bases as Handlebars does", () => {
-    const specs = [
-      ...fg.sync("fixtures/*/spec.yaml", { cwd: ROOT }),
-      ...fg.sync("test/hostile/bases/*.yaml", { cwd: ROOT }),
-    ];
+    const specs = [...fg.sync("fixtures/*/spec.yaml", { cwd: ROOT }), ...fg.sync("test/hostile/bases/*.yaml", { cwd: ROOT })];
     for (const path of specs) {
       const checked = checkSpec(readFileSync(join(ROOT, path), "utf8"), path, PLATFORMS);
       if (checked.spec === undefined || checked.diagnostics.some((d) => d.severity === "error")) continue;
@@ -103,8 +103,30 @@ describe("generated templates", () => {
     return this === undefined ? "u" : typeof this;
   };
   const values: unknown[] = [
-    undefined, null, 0, 1, -1.5, Number.NaN, "", "s", true, false, [], [1, 2], [[]], {}, { b: 3 }, { b: null },
-    [{ b: 1 }, { b: "x" }], [, 2], new Map([["k", 1]]), new Set([1, 2]), "abc", fn, [null], { length: 0 },
+    undefined,
+    null,
+    0,
+    1,
+    -1.5,
+    Number.NaN,
+    "",
+    "s",
+    true,
+    false,
+    [],
+    [1, 2],
+    [[]],
+    {},
+    { b: 3 },
+    { b: null },
+    [{ b: 1 }, { b: "x" }],
+    [, 2],
+    new Map([["k", 1]]),
+    new Set([1, 2]),
+    "abc",
+    fn,
+    [null],
+    { length: 0 },
   ];
   const views: unknown[] = [];
   for (const a of values) for (const b of [undefined, null, 0, 7, "t", [3, 4], true, {}]) views.push({ a, b });
@@ -122,7 +144,18 @@ describe("generated templates", () => {
   });
 
   it("refuses templates outside the supported subset at build time", () => {
-    for (const source of ["{{> partial}}", "{{#with a}}{{/with}}", "{{@index}}", "{{../a}}", "{{str a b}}", "{{if}}", "{{a x=1}}", "{{#each a as |x|}}{{x}}{{/each}}", "{{^if a}}{{/if}}", "{{unknown a}}"]) {
+    for (const source of [
+      "{{> partial}}",
+      "{{#with a}}{{/with}}",
+      "{{@index}}",
+      "{{../a}}",
+      "{{str a b}}",
+      "{{if}}",
+      "{{a x=1}}",
+      "{{#each a as |x|}}{{x}}{{/each}}",
+      "{{^if a}}{{/if}}",
+      "{{unknown a}}",
+    ]) {
       expect(() => compileTemplate(source), source).toThrow(/precompile-templates/);
     }
   });

@@ -10,7 +10,6 @@ import { isAlias, isCollection, isPair, type Alias, type Node } from "yaml";
 import type { TextProblem } from "./text-guards.js";
 import { MAX_ALIASED_VALUES } from "../catalog/limits.js";
 
-
 /**
  * `aliases` are the document's aliases in document order and `target` resolves one
  * (document-walk.ts). Runs after the alias checks: every alias resolves, and none is inside

@@ -41,8 +41,44 @@ function outcome(text: string, exhaustive: boolean): { diagnostics: string; valu
   }
 }
 
-const KEYS = ["name", "role", "a", "b", "<<", '"<<"', "!!str <<", "__proto__", "toString", "1", "true", "~", "", '"\\ud800"', '"k\\U0001F600"', "&a k", "*a", "? [x]"];
-const SCALARS = ["x", "1", "-2.5", "true", "null", "", '"\\ud800"', '"a\\udbff"', '"\\U0000DC00"', '"\\U0001F600"', '"\\ud83d\\ude00"', "😀", "'q'", '"e\\x41\\t"', "!!str 5", "!custom v"];
+const KEYS = [
+  "name",
+  "role",
+  "a",
+  "b",
+  "<<",
+  '"<<"',
+  "!!str <<",
+  "__proto__",
+  "toString",
+  "1",
+  "true",
+  "~",
+  "",
+  '"\\ud800"',
+  '"k\\U0001F600"',
+  "&a k",
+  "*a",
+  "? [x]",
+];
+const SCALARS = [
+  "x",
+  "1",
+  "-2.5",
+  "true",
+  "null",
+  "",
+  '"\\ud800"',
+  '"a\\udbff"',
+  '"\\U0000DC00"',
+  '"\\U0001F600"',
+  '"\\ud83d\\ude00"',
+  "😀",
+  "'q'",
+  '"e\\x41\\t"',
+  "!!str 5",
+  "!custom v",
+];
 const REFERENCES = ["*a", "*b", "*zz", "&a 1", "&b {m: 1}", "&a [1, 2]", "[*a, *b]", "{<<: *b}", "[a: 1]"];
 
 interface Tree {
@@ -74,13 +110,11 @@ const documents = fc.oneof(
   { weight: 4, arbitrary: tree.map((t) => `${render({ ...t, list: false }, "", true)}\n`) },
   {
     weight: 1,
-    arbitrary: fc
-      .tuple(tree, fc.nat(), fc.constantFrom("*a", "&a ", "<<: *a\n", ": ", "{", '"\\ud800"', "---\n"))
-      .map(([t, at, token]) => {
-        const text = `${render({ ...t, list: false }, "", true)}\n`;
-        const i = at % (text.length + 1);
-        return text.slice(0, i) + token + text.slice(i);
-      }),
+    arbitrary: fc.tuple(tree, fc.nat(), fc.constantFrom("*a", "&a ", "<<: *a\n", ": ", "{", '"\\ud800"', "---\n")).map(([t, at, token]) => {
+      const text = `${render({ ...t, list: false }, "", true)}\n`;
+      const i = at % (text.length + 1);
+      return text.slice(0, i) + token + text.slice(i);
+    }),
   },
 );
 

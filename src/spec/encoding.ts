@@ -28,7 +28,7 @@ function sequenceLength(bytes: Uint8Array, i: number): number {
 }
 
 function firstInvalidByte(bytes: Uint8Array): number {
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const length = sequenceLength(bytes, i);
     if (length === 0) return i;
     i += length;
@@ -53,7 +53,7 @@ export function decodeSpec(bytes: Uint8Array, file: string): DecodedSpec {
       severity: "error",
       message: utf16 ? "the file is UTF-16 text; a spec is UTF-8" : `the file is not UTF-8 text: byte 0x${byte} here is not part of a UTF-8 character`,
       span: { file, start: before.length, end: before.length + 1, pos: { line, col } },
-      hint: "save the spec as UTF-8 (an editor's \"Save with encoding\"; Latin-1 and Windows-1252 are common culprits)",
+      hint: 'save the spec as UTF-8 (an editor\'s "Save with encoding"; Latin-1 and Windows-1252 are common culprits)',
     },
   };
 }

@@ -21,4 +21,3 @@ export function pointerToPath(pointer: string, data: unknown): PathSegment[] {
   }
   return path;
 }
-

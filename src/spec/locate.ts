@@ -77,8 +77,7 @@ function step(doc: Document, parent: Node | null, segment: PathSegment, depth: n
 }
 
 export function createLocator(doc: Document, lineCounter: LineCounter, file: string): Locator {
-  const toSpan = (range: Range | undefined): Span | undefined =>
-    range === undefined ? undefined : makeSpan(file, lineCounter, range[0], range[1]);
+  const toSpan = (range: Range | undefined): Span | undefined => (range === undefined ? undefined : makeSpan(file, lineCounter, range[0], range[1]));
 
   /** Every step along the path that exists, root first. */
   const walk = (path: readonly PathSegment[]): { steps: Step[]; complete: boolean } => {

@@ -7,25 +7,12 @@
  * The composing half is parseDocument's own body (yaml 2.x dist/public-api.js), minus
  * prettyErrors, which parse.ts never asks for.
  */
-import {
-  Composer,
-  type CST,
-  type Document,
-  type DocumentOptions,
-  type LineCounter,
-  type ParseOptions,
-  Parser,
-  type SchemaOptions,
-  YAMLParseError,
-} from "yaml";
+import { Composer, type CST, type Document, type DocumentOptions, type LineCounter, type ParseOptions, Parser, type SchemaOptions, YAMLParseError } from "yaml";
 import { checkDepthOfTokens, type TextProblem } from "./text-guards.js";
 
 type Options = ParseOptions & DocumentOptions & SchemaOptions & { lineCounter: LineCounter };
 
-export function parseDocumentOnce(
-  text: string,
-  options: Options,
-): { doc: Document.Parsed; problem?: undefined } | { doc?: undefined; problem: TextProblem } {
+export function parseDocumentOnce(text: string, options: Options): { doc: Document.Parsed; problem?: undefined } | { doc?: undefined; problem: TextProblem } {
   const tokens: CST.Token[] = [...new Parser(options.lineCounter.addNewLine).parse(text)];
   const problem = checkDepthOfTokens(tokens);
   if (problem !== undefined) return { problem };
@@ -34,11 +21,7 @@ export function parseDocumentOnce(
     if (doc === undefined) doc = next;
     else if (doc.options.logLevel !== "silent") {
       doc.errors.push(
-        new YAMLParseError(
-          [next.range[0], next.range[1]],
-          "MULTIPLE_DOCS",
-          "Source contains multiple documents; please use YAML.parseAllDocuments()",
-        ),
+        new YAMLParseError([next.range[0], next.range[1]], "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"),
       );
       break;
     }

@@ -76,7 +76,8 @@ export function parseSpec(text: string, file: string, options: WalkOptions = {})
   const fromYamlError = (error: YAMLError, severity: Diagnostic["severity"]): Diagnostic => {
     // yaml only notices an unclosed [ or { where the indentation gives it away, lines later.
     const unclosed = /end with an? ([\]}])$/.exec(error.message)?.[1];
-    const hint = unclosed === undefined ? YAML_HINTS[error.code] : `a flow ${unclosed === "]" ? "list" : "map"} opened before this point is not closed with "${unclosed}"`;
+    const hint =
+      unclosed === undefined ? YAML_HINTS[error.code] : `a flow ${unclosed === "]" ? "list" : "map"} opened before this point is not closed with "${unclosed}"`;
     return {
       code: severity === "warning" ? "yaml/warning" : (YAML_ERROR_CODES[error.code] ?? "yaml/syntax"),
       severity,

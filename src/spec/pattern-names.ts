@@ -92,7 +92,7 @@ export const PATTERN_EXPECTATIONS: Readonly<Record<string, PatternExpectation>> 
     hint: (v) => (/^[a-z0-9.-]+(?::[0-9]+)?(?:\/\S*)?$/i.test(v) ? suggest(`https://${v}`) : undefined),
   },
   hcloudPort: { expect: 'a port ("443"), a range ("30000-32767") or "any"' },
-  chartName: { expect: "a chart name such as \"traefik-crds\"" },
+  chartName: { expect: 'a chart name such as "traefik-crds"' },
   versionConstraint: { expect: 'a version constraint such as "~> 0.11.0" or ">= 1.0, < 2.0"' },
   httpUrl: {
     expect: "an http:// or https:// URL",
@@ -137,11 +137,17 @@ export const PATTERN_EXPECTATIONS: Readonly<Record<string, PatternExpectation>> 
   proxmoxStorageId: { expect: 'a Proxmox storage id such as "local-lvm"' },
   bridgeName: { expect: 'a bridge name such as "vmbr0" (at most 15 characters)' },
   linkName: { expect: 'a link name such as "enp1s0" (at most 15 characters)' },
-  logicalLinkName: { expect: 'a link name such as "bond0" or "br0" (lower case, at most 15 characters)', hint: (v) => (/^[A-Za-z][A-Za-z0-9_.-]{0,14}$/.test(v) ? suggest(v.toLowerCase()) : undefined) },
-  wireguardKey: { expect: "a WireGuard public key (44 characters of base64 ending in \"=\", as wg pubkey prints it)" },
+  logicalLinkName: {
+    expect: 'a link name such as "bond0" or "br0" (lower case, at most 15 characters)',
+    hint: (v) => (/^[A-Za-z][A-Za-z0-9_.-]{0,14}$/.test(v) ? suggest(v.toLowerCase()) : undefined),
+  },
+  wireguardKey: { expect: 'a WireGuard public key (44 characters of base64 ending in "=", as wg pubkey prints it)' },
   portRangeText: { expect: 'a port range such as "30000-32767"' },
   hostPort: { expect: 'an IP address and port such as "203.0.113.7:51820"' },
-  macAddress: { expect: 'a MAC address such as "52:54:00:12:34:56"', hint: (v) => (/^[0-9A-Fa-f]{2}(?:-[0-9A-Fa-f]{2}){5}$/.test(v) ? suggest(v.replace(/-/g, ":")) : undefined) },
+  macAddress: {
+    expect: 'a MAC address such as "52:54:00:12:34:56"',
+    hint: (v) => (/^[0-9A-Fa-f]{2}(?:-[0-9A-Fa-f]{2}){5}$/.test(v) ? suggest(v.replace(/-/g, ":")) : undefined),
+  },
   imageReference: { expect: 'an image reference such as "ghcr.io/example/tf-runner:v0.16.0"', hint: withoutScheme },
   interfaceName: { expect: 'an interface name such as "eth0" (at most 15 characters)' },
   className: { expect: 'a class name (a letter, then letters, digits, "_" or "-")' },
@@ -176,7 +182,10 @@ export const PATTERN_EXPECTATIONS: Readonly<Record<string, PatternExpectation>> 
     // sysctl(8): a name is its path under /proc/sys with "/" written as ".".
     hint: (v) => (v.startsWith("/proc/sys/") && v.length > 10 ? suggest(v.slice(10).split("/").join(".")) : undefined),
   },
-  kernelModuleName: { expect: 'a kernel module name such as "nvidia_uvm"', hint: (v) => (/^[A-Za-z0-9_-]+\.ko$/.test(v) ? suggest(v.slice(0, -3)) : undefined) },
+  kernelModuleName: {
+    expect: 'a kernel module name such as "nvidia_uvm"',
+    hint: (v) => (/^[A-Za-z0-9_-]+\.ko$/.test(v) ? suggest(v.slice(0, -3)) : undefined),
+  },
   flagName: {
     expect: 'a flag name without the leading "--", such as "max-pods"',
     hint: (v) => {

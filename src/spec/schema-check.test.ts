@@ -10,7 +10,20 @@ const schemaText = readFileSync(join(ROOT, "schemas/talos-hclgen.schema.json"), 
 const schema = JSON.parse(schemaText) as { definitions: Record<string, { pattern?: string }> };
 
 /** Keywords that only annotate (editors show them; validation ignores them). */
-const ANNOTATIONS = new Set(["$schema", "$id", "title", "description", "examples", "default", "$comment", "definitions", "properties", "items", "additionalProperties", "propertyNames"]);
+const ANNOTATIONS = new Set([
+  "$schema",
+  "$id",
+  "title",
+  "description",
+  "examples",
+  "default",
+  "$comment",
+  "definitions",
+  "properties",
+  "items",
+  "additionalProperties",
+  "propertyNames",
+]);
 
 function keywordsOf(node: unknown, into: Set<string>, underMap = false): void {
   if (Array.isArray(node)) return node.forEach((item) => keywordsOf(item, into));
@@ -31,7 +44,10 @@ describe("the schema file", () => {
   });
 
   it("keeps every pattern in a named definition that pattern-names.ts describes", () => {
-    const named = Object.entries(schema.definitions).filter(([, d]) => d.pattern !== undefined).map(([name]) => name).sort();
+    const named = Object.entries(schema.definitions)
+      .filter(([, d]) => d.pattern !== undefined)
+      .map(([name]) => name)
+      .sort();
     expect(named).toEqual(Object.keys(PATTERN_EXPECTATIONS).sort());
     // A pattern outside the definitions would be reported without a description.
     const patterns = schemaText.match(/"pattern":/g)?.length ?? 0;
@@ -61,7 +77,9 @@ describe("schema diagnostics", () => {
   });
 
   it("explains type errors with what was expected and what was written", () => {
-    const text = `${readFileSync(join(ROOT, "fixtures/spec-sketch/spec.yaml"), "utf8")}`.replace("vmId: 1201", 'vmId: "1201"').replace("version: 1.20.0", "version: 1.20");
+    const text = `${readFileSync(join(ROOT, "fixtures/spec-sketch/spec.yaml"), "utf8")}`
+      .replace("vmId: 1201", 'vmId: "1201"')
+      .replace("version: 1.20.0", "version: 1.20");
     expect(plain(text, "s.yaml")).toEqual([
       's.yaml:57:13: error[schema/type]: nodes[3].vmId must be a whole number (got the string "1201")\n  hint: remove the quotes: 1201',
       's.yaml:67:16: error[schema/type]: cni.cilium.version must be a string (got the number 1.2)\n  hint: quote it: "1.20"',
@@ -104,11 +122,19 @@ describe("schema diagnostics", () => {
 
   it("points a bad map key at the key", () => {
     const out = check({ ...sketch(), spec: { ...sketch().spec, nodeClasses: { "9lives": { cpu: 1, memory: 1024, osDisk: 10 } } } });
-    expect(out.map((d) => [d.code, d.message])).toContainEqual(["schema/pattern", 'key "9lives" in nodeClasses must be a class name (a letter, then letters, digits, "_" or "-")']);
+    expect(out.map((d) => [d.code, d.message])).toContainEqual([
+      "schema/pattern",
+      'key "9lives" in nodeClasses must be a class name (a letter, then letters, digits, "_" or "-")',
+    ]);
   });
 
   it("never lets an ajv message through", () => {
-    const broken = { apiVersion: 1, kind: [], metadata: { name: "A B" }, spec: { nodes: [{}], platform: { proxmox: {}, hcloud: {} }, endpoint: [], network: { cidr: 5 } } };
+    const broken = {
+      apiVersion: 1,
+      kind: [],
+      metadata: { name: "A B" },
+      spec: { nodes: [{}], platform: { proxmox: {}, hcloud: {} }, endpoint: [], network: { cidr: 5 } },
+    };
     const messages = check(broken).map((d) => d.message);
     expect(messages.length).toBeGreaterThan(5);
     for (const message of messages) expect(message).not.toMatch(/must NOT|must match|must have required property|must be equal to|property name must be valid/);

@@ -99,9 +99,7 @@ function explainAlternatives(group: AlternativeGroup, root: unknown, locator: Lo
   // A branch without claimed errors failed only below a $ref (a bad "cidr" value, say); those
   // errors stay in the plain list and already say what is wrong.
   const all = titles.map((_, i): [number, ErrorObject[]] => [i, group.branches.get(i) ?? []]);
-  const plausible = all.filter(([, errs]) =>
-    errs.every((e) => !(e.instancePath === here && (e.keyword === "type" || e.keyword === "additionalProperties"))),
-  );
+  const plausible = all.filter(([, errs]) => errs.every((e) => !(e.instancePath === here && (e.keyword === "type" || e.keyword === "additionalProperties"))));
   const fewest = Math.min(...plausible.map(([, errs]) => errs.length));
   const best = plausible.filter(([, errs]) => errs.length === fewest);
   const shapes = titles.join(" or ");

@@ -31,13 +31,7 @@ function schemaOf(value: unknown): SchemaLike {
   return value !== null && typeof value === "object" ? (value as SchemaLike) : {};
 }
 
-function make(
-  code: DiagnosticCode,
-  message: string,
-  path: readonly PathSegment[],
-  span: Span,
-  hint?: string,
-): Diagnostic {
+function make(code: DiagnosticCode, message: string, path: readonly PathSegment[], span: Span, hint?: string): Diagnostic {
   return { code, severity: "error", message, span, path, ...(hint === undefined ? {} : { hint }) };
 }
 
@@ -66,18 +60,26 @@ const unknownField: Handler = (ctx) => {
   const known = Object.keys(parent.properties ?? {});
   const candidates = known.filter((k) => !present.has(k));
   let hint = didYouMeanHint(field, candidates);
-  if (hint === undefined && known.length === 0) hint = `${displayPath(ctx.path)} takes no fields: write ${quote(`${String(ctx.path[ctx.path.length - 1] ?? "it")}: {}`)}`;
+  if (hint === undefined && known.length === 0)
+    hint = `${displayPath(ctx.path)} takes no fields: write ${quote(`${String(ctx.path[ctx.path.length - 1] ?? "it")}: {}`)}`;
   // Every field the map takes, those already set included: a list without them reads as if
   // they were not allowed (the did-you-mean above only offers the ones not set yet).
   else if (hint === undefined && known.length > 0 && known.length <= 40) hint = `fields allowed here: ${known.join(", ")}`;
-  return make("schema/unknown-field", `unknown field ${quote(field)} ${subjectIn(ctx.path)}`, path, ctx.locator.keySpan(path) ?? ctx.locator.nearest(path), hint);
+  return make(
+    "schema/unknown-field",
+    `unknown field ${quote(field)} ${subjectIn(ctx.path)}`,
+    path,
+    ctx.locator.keySpan(path) ?? ctx.locator.nearest(path),
+    hint,
+  );
 };
 
 const required: Handler = (ctx) => {
   const field = String((ctx.error.params as { missingProperty: string }).missingProperty);
   const example = schemaOf(schemaOf(ctx.error.parentSchema).properties?.[field]).examples?.[0];
   const hint = typeof example === "string" || typeof example === "number" ? `for example ${field}: ${String(example)}` : undefined;
-  const message = ctx.path.length === 0 ? `missing required field ${quote(field)} at the top level` : `${displayPath(ctx.path)} is missing required field ${quote(field)}`;
+  const message =
+    ctx.path.length === 0 ? `missing required field ${quote(field)} at the top level` : `${displayPath(ctx.path)} is missing required field ${quote(field)}`;
   return make("schema/required", message, [...ctx.path, field], containerSpan(ctx, ctx.path), hint);
 };
 
@@ -116,7 +118,13 @@ const type: Handler = (ctx) => {
 const enumeration: Handler = (ctx) => {
   const allowed = (ctx.error.params as { allowedValues: unknown[] }).allowedValues;
   const data = ctx.error.data;
-  const hint = typeof data === "string" ? didYouMeanHint(data, allowed.filter((v): v is string => typeof v === "string")) : undefined;
+  const hint =
+    typeof data === "string"
+      ? didYouMeanHint(
+          data,
+          allowed.filter((v): v is string => typeof v === "string"),
+        )
+      : undefined;
   return make("schema/enum", `${displayPath(ctx.path)} must be one of ${quoteList(allowed)} (got ${quote(data)})`, ctx.path, valueSpan(ctx, ctx.path), hint);
 };
 
@@ -163,7 +171,12 @@ const items: Handler = (ctx) => {
   const limit = (ctx.error.params as { limit: number }).limit;
   const count = Array.isArray(ctx.error.data) ? ctx.error.data.length : 0;
   const words = ctx.error.keyword === "minItems" ? "at least" : "at most";
-  return make("schema/length", `${displayPath(ctx.path)} must have ${words} ${plural(limit, "item", "items")} (got ${count})`, ctx.path, containerSpan(ctx, ctx.path));
+  return make(
+    "schema/length",
+    `${displayPath(ctx.path)} must have ${words} ${plural(limit, "item", "items")} (got ${count})`,
+    ctx.path,
+    containerSpan(ctx, ctx.path),
+  );
 };
 
 /**
@@ -178,7 +191,12 @@ const properties: Handler = (ctx) => {
   const closed = parent.additionalProperties === false && alternatives.length > 1;
   if (!closed) {
     const words = ctx.error.keyword === "minProperties" ? "at least" : "at most";
-    return make("schema/length", `${displayPath(ctx.path)} must have ${words} ${plural(limit, "entry", "entries")} (got ${present.length})`, ctx.path, containerSpan(ctx, ctx.path));
+    return make(
+      "schema/length",
+      `${displayPath(ctx.path)} must have ${words} ${plural(limit, "entry", "entries")} (got ${present.length})`,
+      ctx.path,
+      containerSpan(ctx, ctx.path),
+    );
   }
   const exactlyOne = Object.hasOwn(schemaOf(ctx.error.parentSchema), "minProperties");
   const rule = exactlyOne ? `must set exactly one of ${quoteList(alternatives)}` : `may set only one of ${quoteList(alternatives)}`;

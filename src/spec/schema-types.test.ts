@@ -18,7 +18,6 @@ const schema = JSON.parse(readFileSync(join(ROOT, "schemas/talos-hclgen.schema.j
   definitions: Record<string, SchemaObject>;
 };
 
-
 interface Shape {
   properties: Map<string, boolean>; // name -> optional
 }

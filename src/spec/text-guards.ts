@@ -16,7 +16,6 @@
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 import { MAX_DEPTH, MAX_SPEC_BYTES } from "../catalog/limits.js";
 
-
 export interface TextProblem {
   code: DiagnosticCode;
   message: string;
@@ -84,7 +83,7 @@ export function checkRawText(text: string): TextProblem | undefined {
     message: `the file holds ${describeCharacter(ch)}, which YAML does not allow`,
     start: found.index,
     end: found.index + ch.length,
-    hint: "a spec is UTF-8 text: is this a binary file, or saved in another encoding? Write control characters as escapes inside double quotes (\"\\t\", \"\\x1b\")",
+    hint: 'a spec is UTF-8 text: is this a binary file, or saved in another encoding? Write control characters as escapes inside double quotes ("\\t", "\\x1b")',
   };
 }
 
@@ -160,6 +159,6 @@ export function loneSurrogateIn(value: string, start: number, end: number): Text
     message: `this string holds ${describeCharacter(lone[0])}, which no UTF-8 file can hold`,
     start,
     end,
-    hint: "escape a character outside the Basic Multilingual Plane as one \\U escape of its code point (\"\\U0001F600\"), not as two \\u halves",
+    hint: 'escape a character outside the Basic Multilingual Plane as one \\U escape of its code point ("\\U0001F600"), not as two \\u halves',
   };
 }

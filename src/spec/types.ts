@@ -33,16 +33,7 @@ export interface ClusterSpecBody {
   providers?: Partial<Record<ProviderName, string>>;
 }
 
-export type ProviderName =
-  | "talos"
-  | "proxmox"
-  | "helm"
-  | "hcloud"
-  | "flux"
-  | "tls"
-  | "github"
-  | "gitea"
-  | "kubernetes";
+export type ProviderName = "talos" | "proxmox" | "helm" | "hcloud" | "flux" | "tls" | "github" | "gitea" | "kubernetes";
 
 export interface TalosSpec {
   /** Installed Talos version, e.g. v1.13.9. */

@@ -48,11 +48,7 @@ async function locate(value: string, env: Env, cwd: string): Promise<string | un
 
 const nameOf = (path: string): string => basename(path).replace(/\.exe$/i, "");
 
-export async function resolveBinary(
-  explicit: string | undefined,
-  env: Env,
-  cwd: string = process.cwd(),
-): Promise<ResolvedBinary | Diagnostic> {
+export async function resolveBinary(explicit: string | undefined, env: Env, cwd: string = process.cwd()): Promise<ResolvedBinary | Diagnostic> {
   const requested = explicit ?? (env[BINARY_ENV] === "" ? undefined : env[BINARY_ENV]);
   if (requested !== undefined) {
     const path = await locate(requested, env, cwd);

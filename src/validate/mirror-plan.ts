@@ -7,14 +7,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { formatAddress, PUBLIC_REGISTRIES } from "./provider-address.js";
 import type { LoadedProvider, LoadedSchemas } from "./provider-schemas.js";
 import type { Requirement } from "./required-providers.js";
-import {
-  formatVersion,
-  parseConstraint,
-  parseVersion,
-  pickVersion,
-  satisfiesAll,
-  type ConstraintTerm,
-} from "../base/version-constraints.js";
+import { formatVersion, parseConstraint, parseVersion, pickVersion, satisfiesAll, type ConstraintTerm } from "../base/version-constraints.js";
 import { compareStrings } from "../base/compare.js";
 
 export interface MirrorEntry {
@@ -42,11 +35,7 @@ function termsOf(requirement: Requirement | undefined): ConstraintTerm[] | undef
   return terms;
 }
 
-function chooseVersion(
-  provider: LoadedProvider,
-  requirement: Requirement | undefined,
-  diagnostics: Diagnostic[],
-): string {
+function chooseVersion(provider: LoadedProvider, requirement: Requirement | undefined, diagnostics: Diagnostic[]): string {
   const name = formatAddress(provider.address);
   const recorded = provider.version === undefined ? undefined : parseVersion(provider.version);
   const terms = termsOf(requirement);

@@ -23,10 +23,7 @@ const GOOS: Partial<Record<NodeJS.Platform, string>> = {
 const GOARCH: Partial<Record<string, string>> = { x64: "amd64", arm64: "arm64", ia32: "386", arm: "arm" };
 
 /** Terraform's platform name (`linux_amd64`), or undefined where a shell wrapper cannot run. */
-export function goPlatform(
-  platform: NodeJS.Platform = process.platform,
-  arch: string = process.arch,
-): string | undefined {
+export function goPlatform(platform: NodeJS.Platform = process.platform, arch: string = process.arch): string | undefined {
   const os = GOOS[platform];
   const cpu = GOARCH[arch];
   return os === undefined || cpu === undefined ? undefined : `${os}_${cpu}`;
@@ -85,13 +82,7 @@ export function cliConfig(mode: InstallMode, mirrorRoot: string): string {
   const lines = ["disable_checkpoint = true"];
   if (mode === "cli-config") {
     // CLI config files are HCL 1: a JSON string literal is a valid HCL string.
-    lines.push(
-      "provider_installation {",
-      "  filesystem_mirror {",
-      `    path = ${JSON.stringify(mirrorRoot)}`,
-      "  }",
-      "}",
-    );
+    lines.push("provider_installation {", "  filesystem_mirror {", `    path = ${JSON.stringify(mirrorRoot)}`, "  }", "}");
   }
   return `${lines.join("\n")}\n`;
 }

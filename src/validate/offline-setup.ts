@@ -13,8 +13,7 @@ import { prepareStubScript } from "./stub-script.js";
 import type { OfflineEnv } from "./tool-env.js";
 
 export type OfflineSetup =
-  | { ok: true; initArgs: string[]; env: OfflineEnv; diagnostics: Diagnostic[] }
-  | { ok: false; exitCode: 1 | 2; diagnostics: Diagnostic[] };
+  { ok: true; initArgs: string[]; env: OfflineEnv; diagnostics: Diagnostic[] } | { ok: false; exitCode: 1 | 2; diagnostics: Diagnostic[] };
 
 export async function prepareOffline(
   scratch: Scratch,
@@ -23,9 +22,7 @@ export async function prepareOffline(
 ): Promise<OfflineSetup> {
   // Both may take a couple of hundred milliseconds on first use (WebAssembly, esbuild).
   const [requirements, stubScript] = await Promise.all([
-    readRequiredProviders(scratch.tree).catch((error: unknown) =>
-      error instanceof Error ? error : new Error(String(error)),
-    ),
+    readRequiredProviders(scratch.tree).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
     options.stubScript ?? prepareStubScript(scratch.root),
   ]);
   if (requirements instanceof Error) {
@@ -78,10 +75,7 @@ export async function prepareOffline(
       ],
     };
   }
-  await writeMirror(
-    { root: scratch.mirror, schemaDir: scratch.schemas, platform, nodePath: process.execPath, stubScript },
-    plan.entries,
-  );
+  await writeMirror({ root: scratch.mirror, schemaDir: scratch.schemas, platform, nodePath: process.execPath, stubScript }, plan.entries);
   await writeFile(scratch.cliConfig, cliConfig(options.mode, scratch.mirror));
   await mkdir(scratch.home, { recursive: true });
   return {

@@ -20,8 +20,7 @@ const PART = /^[a-z0-9][a-z0-9_-]*$/;
 /** Addresses are case-insensitive; everything is lower-cased here. */
 export function parseProviderSource(source: string): ProviderAddress | undefined {
   const parts = source.trim().toLowerCase().split("/");
-  const [host, namespace, name] =
-    parts.length === 2 ? [TERRAFORM_REGISTRY, parts[0], parts[1]] : parts.length === 3 ? parts : [];
+  const [host, namespace, name] = parts.length === 2 ? [TERRAFORM_REGISTRY, parts[0], parts[1]] : parts.length === 3 ? parts : [];
   if (host === undefined || namespace === undefined || name === undefined) return undefined;
   if (!PART.test(namespace) || !PART.test(name)) return undefined;
   return { host, namespace, name };

@@ -76,9 +76,7 @@ export async function loadProviderSchemas(path: string, cwd: string = process.cw
       continue;
     }
     if (!isDocument(document)) {
-      diagnostics.push(
-        problem(`"${label}" has no "provider_schemas" object`, "expected the output of `tofu providers schema -json`"),
-      );
+      diagnostics.push(problem(`"${label}" has no "provider_schemas" object`, "expected the output of `tofu providers schema -json`"));
       continue;
     }
     for (const [key, schema] of Object.entries(document.provider_schemas ?? {})) {
@@ -100,7 +98,6 @@ export async function loadProviderSchemas(path: string, cwd: string = process.cw
       providers.set(id, { address, schema, file: label, ...(version === undefined ? {} : { version }) });
     }
   }
-  if (providers.size === 0 && diagnostics.length === 0)
-    diagnostics.push(problem(`"${path}" holds no provider schemas`));
+  if (providers.size === 0 && diagnostics.length === 0) diagnostics.push(problem(`"${path}" holds no provider schemas`));
   return { providers, diagnostics };
 }

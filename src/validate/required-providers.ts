@@ -18,11 +18,9 @@ export interface Requirement {
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
 /** hcl2json wraps every block in an array; .tf.json allows either shape. */
-const asList = (value: unknown): Json[] =>
-  Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : [];
+const asList = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : []);
 
 function collect(document: unknown, into: Map<string, Requirement>): void {
   if (!isObject(document)) return;
@@ -47,8 +45,7 @@ async function configFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory() && entry.name !== ".terraform" && entry.name !== ".git")
-      out.push(...(await configFiles(path)));
+    if (entry.isDirectory() && entry.name !== ".terraform" && entry.name !== ".git") out.push(...(await configFiles(path)));
     else if (entry.isFile() && (entry.name.endsWith(".tf") || entry.name.endsWith(".tf.json"))) out.push(path);
   }
   return out.sort();

@@ -13,14 +13,7 @@ import { ProcessGuard } from "./process-guard.js";
 import { loadProviderSchemas, type LoadedSchemas } from "./provider-schemas.js";
 import { runTool, type ToolRun } from "./run-tool.js";
 import { copyTree, createScratch, removeScratch, removeScratchSync, type Scratch } from "./scratch.js";
-import {
-  parseJsonLines,
-  parseValidateJson,
-  textDiagnostic,
-  toDiagnostic,
-  type MappingContext,
-  type RawDiagnostic,
-} from "./tool-diagnostics.js";
+import { parseJsonLines, parseValidateJson, textDiagnostic, toDiagnostic, type MappingContext, type RawDiagnostic } from "./tool-diagnostics.js";
 import { toolEnv, type OfflineEnv } from "./tool-env.js";
 import { checkTreeDir } from "./tree-dir.js";
 import type { ValidateExitCode, ValidateOptions, ValidateResult, ValidateStats } from "./types.js";
@@ -53,11 +46,7 @@ function mapAll(raw: readonly RawDiagnostic[], context: MappingContext, unranged
 
 type InitOutcome = { ok: true } | { ok: false; raw: RawDiagnostic[] };
 
-async function init(
-  run: Run,
-  extraArgs: readonly string[],
-  exec: (args: string[]) => Promise<ToolRun>,
-): Promise<InitOutcome> {
+async function init(run: Run, extraArgs: readonly string[], exec: (args: string[]) => Promise<ToolRun>): Promise<InitOutcome> {
   const args = ["init", "-backend=false", "-input=false", "-no-color", ...extraArgs];
   let result = await exec([...args, "-json"]);
   let raw = parseJsonLines(result.stdout);
@@ -69,8 +58,7 @@ async function init(
   run.stats.initMs += result.ms;
   if (result.exitCode === 0) return { ok: true };
   const errors = raw.filter((d) => d.severity === "error");
-  if (errors.length === 0)
-    errors.push(textDiagnostic(`${run.binary.name} init failed`, result.failure ?? (result.stderr || result.stdout)));
+  if (errors.length === 0) errors.push(textDiagnostic(`${run.binary.name} init failed`, result.failure ?? (result.stderr || result.stdout)));
   return { ok: false, raw: errors };
 }
 
@@ -79,10 +67,7 @@ async function countLines(path: string): Promise<number> {
   return text.split("\n").filter((line) => line !== "").length;
 }
 
-async function runInScratch(
-  run: Run,
-  scratch: Scratch,
-): Promise<{ exitCode: ValidateExitCode; diagnostics: Diagnostic[] }> {
+async function runInScratch(run: Run, scratch: Scratch): Promise<{ exitCode: ValidateExitCode; diagnostics: Diagnostic[] }> {
   await copyTree(run.dir, scratch.tree);
   const diagnostics: Diagnostic[] = [...(run.schemas?.diagnostics ?? [])];
   let extraInitArgs: string[] = [];
@@ -98,8 +83,7 @@ async function runInScratch(
     offlineEnv = setup.env;
   }
   const env = toolEnv(run.options.env ?? process.env, offlineEnv);
-  const exec = (args: string[]): Promise<ToolRun> =>
-    runTool(run.binary.path, args, { cwd: scratch.tree, env, guard: run.guard });
+  const exec = (args: string[]): Promise<ToolRun> => runTool(run.binary.path, args, { cwd: scratch.tree, env, guard: run.guard });
   const context: MappingContext = { label: run.label, workDir: scratch.tree, sourceMap: run.options.sourceMap };
 
   const initialized = await init(run, extraInitArgs, exec);

@@ -42,9 +42,7 @@ function fileFor(filename: string, context: MappingContext): string {
   let relativeName = filename;
   if (isAbsolute(filename)) relativeName = relative(context.workDir, filename);
   relativeName = relativeName.split(sep).join("/");
-  return context.label === "" || context.label === "."
-    ? posix.normalize(relativeName)
-    : posix.join(context.label, relativeName);
+  return context.label === "" || context.label === "." ? posix.normalize(relativeName) : posix.join(context.label, relativeName);
 }
 
 export function toDiagnostic(raw: RawDiagnostic, code: string, context: MappingContext): Diagnostic {

@@ -26,10 +26,7 @@ export interface OfflineEnv {
   stubTrace: string;
 }
 
-export function toolEnv(
-  base: Readonly<Record<string, string | undefined>>,
-  offline?: OfflineEnv,
-): Record<string, string> {
+export function toolEnv(base: Readonly<Record<string, string | undefined>>, offline?: OfflineEnv): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(base)) {
     if (value === undefined || REMOVED.has(key) || key.startsWith("TF_CLI_ARGS")) continue;

@@ -27,7 +27,9 @@ export function layerOf(file: string): string {
 
 function resolveSpecifier(from: string, specifier: string): string | undefined {
   if (!specifier.startsWith(".")) return undefined;
-  const target = normalize(join(dirname(from), specifier)).split("\\").join("/");
+  const target = normalize(join(dirname(from), specifier))
+    .split("\\")
+    .join("/");
   return target.replace(/\.js$/, ".ts");
 }
 
@@ -48,7 +50,11 @@ export function importEdges(files: readonly string[] = productionFiles()): Impor
         const clause = node.importClause;
         // `import { type A, type B }` is type-only too.
         const namedTypesOnly =
-          clause?.namedBindings !== undefined && ts.isNamedImports(clause.namedBindings) && clause.name === undefined && clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((e) => e.isTypeOnly);
+          clause?.namedBindings !== undefined &&
+          ts.isNamedImports(clause.namedBindings) &&
+          clause.name === undefined &&
+          clause.namedBindings.elements.length > 0 &&
+          clause.namedBindings.elements.every((e) => e.isTypeOnly);
         add(node.moduleSpecifier.text, clause?.isTypeOnly === true || namedTypesOnly);
       } else if (ts.isExportDeclaration(node) && node.moduleSpecifier !== undefined && ts.isStringLiteral(node.moduleSpecifier)) {
         add(node.moduleSpecifier.text, node.isTypeOnly);

@@ -108,7 +108,9 @@ describe("the layering of src/", () => {
   });
 
   it("has no import against the layering", () => {
-    const wrong = edges.filter((edge) => !allowed(edge)).map((edge) => `src/${edge.from}:${lineOf(edge)} imports${edge.typeOnly ? " (type)" : ""} src/${edge.to}`);
+    const wrong = edges
+      .filter((edge) => !allowed(edge))
+      .map((edge) => `src/${edge.from}:${lineOf(edge)} imports${edge.typeOnly ? " (type)" : ""} src/${edge.to}`);
     expect(wrong).toEqual([]);
   });
 
@@ -123,7 +125,9 @@ describe("the layering of src/", () => {
       { from: "platforms/hcloud/plan.ts", to: "platforms/metal/plan.ts", typeOnly: false },
     ];
     expect(planted.filter((edge) => !allowed(edge))).toEqual(planted);
-    expect(importCycles([...planted, { from: "model/normalize.ts", to: "spec/rules/x.ts", typeOnly: false }])).toEqual([["model/normalize.ts", "spec/rules/x.ts"]]);
+    expect(importCycles([...planted, { from: "model/normalize.ts", to: "spec/rules/x.ts", typeOnly: false }])).toEqual([
+      ["model/normalize.ts", "spec/rules/x.ts"],
+    ]);
   });
 });
 
@@ -142,7 +146,13 @@ describe("docs/DEVELOPING.md", () => {
     const rows = [...doc.matchAll(/^\| ([^|]+) \| ([^|]+) \|$/gm)].slice(2);
     const table: Record<string, string[]> = {};
     for (const [, folders = "", imports = ""] of rows) {
-      const allowed = imports.replace(/ \(never another platform\)/, "").trim() === "nothing" ? [] : imports.replace(/ \(never another platform\)/, "").split(", ").map((s) => s.trim());
+      const allowed =
+        imports.replace(/ \(never another platform\)/, "").trim() === "nothing"
+          ? []
+          : imports
+              .replace(/ \(never another platform\)/, "")
+              .split(", ")
+              .map((s) => s.trim());
       for (const folder of folders.split(", ")) {
         const key = folder.trim().replace("&lt;kind&gt;", "*").replace(" index.ts", "");
         table[key] = allowed.map((name) => name.replace("&lt;kind&gt;", "*")).sort();

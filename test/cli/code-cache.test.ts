@@ -82,7 +82,11 @@ describe("the code cache", () => {
     dir = workspace({ "spec.yaml": "single-node" });
     await build("out-a");
     await runBin(["--version"], { cwd: dir });
-    expect(readdirSync(codeDir()).map((n) => n.split("-")[0]).sort()).toEqual(["build", "other"]);
+    expect(
+      readdirSync(codeDir())
+        .map((n) => n.split("-")[0])
+        .sort(),
+    ).toEqual(["build", "other"]);
     rmSync(join(dir, ".talos-hclgen-cache"), { recursive: true });
     writeFileSync(join(dir, ".talos-hclgen-cache"), "a file where the cache folder should be");
     const blocked = await build("out-b");

@@ -2,13 +2,7 @@
  * The CLI surface through the real binary: help and version, usage errors (exit 2, stderr,
  * a suggestion), and the init, schema and explain commands.
  */
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt, ROOT, runBin, workspace } from "./harness.js";
@@ -24,8 +18,7 @@ describe("talos-hclgen", () => {
     dir = workspace();
     const help = await runBin(["--help"], { cwd: dir });
     expect(help.exitCode).toBe(0);
-    for (const command of ["build", "validate", "init", "schema", "explain"])
-      expect(help.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
+    for (const command of ["build", "validate", "init", "schema", "explain"]) expect(help.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
     const bare = await runBin([], { cwd: dir });
     expect(bare).toMatchObject({ exitCode: 2, stdout: "" });
     expect(bare.stderr).toContain("Usage: talos-hclgen <command>");
@@ -33,9 +26,7 @@ describe("talos-hclgen", () => {
 
   it("prints the package version", async () => {
     dir = workspace();
-    const { version } = JSON.parse(
-      readFileSync(join(ROOT, "package.json"), "utf8"),
-    ) as { version: string };
+    const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
     expect(await runBin(["--version"], { cwd: dir })).toEqual({
       exitCode: 0,
       stdout: `${version}\n`,
@@ -43,44 +34,29 @@ describe("talos-hclgen", () => {
     });
   });
 
-  it.each(["build", "validate", "init", "schema", "explain"])(
-    "has --help for %s",
-    async (command) => {
-      dir = workspace();
-      const result = await runBin([command, "--help"], { cwd: dir });
-      expect(result).toMatchObject({ exitCode: 0, stderr: "" });
-      expect(result.stdout).toContain(`Usage: talos-hclgen ${command}`);
-    },
-  );
+  it.each(["build", "validate", "init", "schema", "explain"])("has --help for %s", async (command) => {
+    dir = workspace();
+    const result = await runBin([command, "--help"], { cwd: dir });
+    expect(result).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(result.stdout).toContain(`Usage: talos-hclgen ${command}`);
+  });
 
   it.each([
     [["buidl"], /unknown command "buidl"[\s\S]*did you mean "build"/],
-    [
-      ["build", "spec.yaml", "-o", "x", "--chek"],
-      /unknown option "--chek"[\s\S]*did you mean "--check"/,
-    ],
+    [["build", "spec.yaml", "-o", "x", "--chek"], /unknown option "--chek"[\s\S]*did you mean "--check"/],
     [["build", "spec.yaml"], /no output folder given/],
     [["build", "-o", "infra"], /no spec given/],
-    [
-      ["build", "spec.yaml", "-o", "x/{nmae}"],
-      /unknown placeholder "\{nmae\}"/,
-    ],
+    [["build", "spec.yaml", "-o", "x/{nmae}"], /unknown placeholder "\{nmae\}"/],
     [["build", "spec.yaml", "-o"], /option "--out" needs a value/],
-    [
-      ["build", "spec.yaml", "-o", "x", "--check", "--force"],
-      /--force has no effect with --check/,
-    ],
-  ])(
-    "reports usage error %j on stderr with exit 2 and no stack trace",
-    async (args, message) => {
-      dir = workspace();
-      const result = await runBin(args, { cwd: dir });
-      expect(result.exitCode).toBe(2);
-      expect(result.stdout).toBe("");
-      expect(result.stderr).toMatch(message);
-      expect(result.stderr).not.toMatch(/\n\s+at /);
-    },
-  );
+    [["build", "spec.yaml", "-o", "x", "--check", "--force"], /--force has no effect with --check/],
+  ])("reports usage error %j on stderr with exit 2 and no stack trace", async (args, message) => {
+    dir = workspace();
+    const result = await runBin(args, { cwd: dir });
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
 
   it("reports an unreadable spec as exit 2, naming the path the user typed", async () => {
     dir = workspace();
@@ -88,9 +64,7 @@ describe("talos-hclgen", () => {
       cwd: dir,
     });
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toMatch(
-      /^missing\.yaml: error\[cli\/unreadable-spec\]: cannot read the spec: no such file or folder$/m,
-    );
+    expect(result.stderr).toMatch(/^missing\.yaml: error\[cli\/unreadable-spec\]: cannot read the spec: no such file or folder$/m);
     expect(result.stderr).not.toContain(dir);
   });
 });
@@ -102,9 +76,7 @@ describe("init", () => {
     expect(init).toMatchObject({ exitCode: 0, stderr: "" });
     expect(init.stdout).toContain("wrote cluster.yaml");
     const text = readFileSync(join(dir, "cluster.yaml"), "utf8");
-    expect(text.split("\n")[0]).toMatch(
-      /^# yaml-language-server: \$schema=\S+$/,
-    );
+    expect(text.split("\n")[0]).toMatch(/^# yaml-language-server: \$schema=\S+$/);
     const build = await runBin(["build", "cluster.yaml", "-o", "infra"], {
       cwd: dir,
     });
@@ -130,20 +102,12 @@ describe("init", () => {
 
   it("points the modeline at the installed package's schema when there is one", async () => {
     dir = workspace();
-    const schema = join(
-      dir,
-      "node_modules/talos-hclgen/schemas/talos-hclgen.schema.json",
-    );
+    const schema = join(dir, "node_modules/talos-hclgen/schemas/talos-hclgen.schema.json");
     mkdirSync(join(schema, ".."), { recursive: true });
     writeFileSync(schema, "{}");
-    expect(
-      (await runBin(["init", "envs/prod.yaml", "--name", "prod"], { cwd: dir }))
-        .exitCode,
-    ).toBe(0);
+    expect((await runBin(["init", "envs/prod.yaml", "--name", "prod"], { cwd: dir })).exitCode).toBe(0);
     const text = readFileSync(join(dir, "envs/prod.yaml"), "utf8");
-    expect(text.split("\n")[0]).toBe(
-      "# yaml-language-server: $schema=../node_modules/talos-hclgen/schemas/talos-hclgen.schema.json",
-    );
+    expect(text.split("\n")[0]).toBe("# yaml-language-server: $schema=../node_modules/talos-hclgen/schemas/talos-hclgen.schema.json");
     expect(text).toMatch(/^ {2}name: prod\b/m);
   });
 
@@ -155,16 +119,12 @@ describe("init", () => {
     expect(refused.stderr).toContain('"cluster.yaml" already exists');
     expect(readFileSync(join(dir, "cluster.yaml"), "utf8")).toBe("mine\n");
     expect((await runBin(["init", "--force"], { cwd: dir })).exitCode).toBe(0);
-    expect(readFileSync(join(dir, "cluster.yaml"), "utf8")).toContain(
-      "apiVersion: talos-hclgen/v1",
-    );
+    expect(readFileSync(join(dir, "cluster.yaml"), "utf8")).toContain("apiVersion: talos-hclgen/v1");
   });
 
   it("rejects a --name that is not a DNS label", async () => {
     dir = workspace();
-    expect(
-      (await runBin(["init", "--name", "My Cluster"], { cwd: dir })).exitCode,
-    ).toBe(2);
+    expect((await runBin(["init", "--name", "My Cluster"], { cwd: dir })).exitCode).toBe(2);
     expect(existsSync(join(dir, "cluster.yaml"))).toBe(false);
   });
 });
@@ -174,9 +134,7 @@ describe("schema", () => {
     dir = workspace();
     const result = await runBin(["schema"], { cwd: dir });
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toBe(
-      readFileSync(join(ROOT, "schemas/talos-hclgen.schema.json"), "utf8"),
-    );
+    expect(result.stdout).toBe(readFileSync(join(ROOT, "schemas/talos-hclgen.schema.json"), "utf8"));
   });
 });
 

@@ -7,17 +7,7 @@
  * forks, so the build takes a lock folder and the others wait for it.
  */
 import { execa } from "execa";
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -40,10 +30,7 @@ export interface RunOptions {
   env?: Record<string, string>;
 }
 
-export async function runBin(
-  args: readonly string[],
-  options: RunOptions,
-): Promise<RunResult> {
+export async function runBin(args: readonly string[], options: RunOptions): Promise<RunResult> {
   const env = {
     PATH: process.env["PATH"] ?? "",
     HOME: process.env["HOME"] ?? "",
@@ -93,8 +80,7 @@ function takeLock(): boolean {
   } catch {
     // A lock left by a killed run is stale after two minutes.
     const lock = statSync(LOCK, { throwIfNoEntry: false });
-    if (lock !== undefined && Date.now() - lock.mtimeMs > 120_000)
-      rmSync(LOCK, { recursive: true, force: true });
+    if (lock !== undefined && Date.now() - lock.mtimeMs > 120_000) rmSync(LOCK, { recursive: true, force: true });
     return false;
   }
 }
@@ -102,9 +88,7 @@ function takeLock(): boolean {
 function isFresh(): boolean {
   if (!existsSync(MAIN)) return false;
   const built = statSync(MAIN).mtimeMs;
-  return !["src", "templates", "schemas", "data"].some((dir) =>
-    newerThan(join(ROOT, dir), built),
-  );
+  return !["src", "templates", "schemas", "data"].some((dir) => newerThan(join(ROOT, dir), built));
 }
 
 function newerThan(dir: string, time: number): boolean {
@@ -113,12 +97,7 @@ function newerThan(dir: string, time: number): boolean {
     recursive: true,
     withFileTypes: true,
   })) {
-    if (
-      entry.isFile() &&
-      !entry.name.endsWith(".test.ts") &&
-      statSync(join(entry.parentPath, entry.name)).mtimeMs > time
-    )
-      return true;
+    if (entry.isFile() && !entry.name.endsWith(".test.ts") && statSync(join(entry.parentPath, entry.name)).mtimeMs > time) return true;
   }
   return false;
 }

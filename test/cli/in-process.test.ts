@@ -3,21 +3,12 @@
  * paths the real binary cannot reach on demand: an internal error, a terminal (progress,
  * pretty output), --validate without tofu, warnings next to files.
  */
-import {
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import {
-  runBuildCommand,
-  type BuildDeps,
-} from "../../src/cli/commands/build.js";
+import { runBuildCommand, type BuildDeps } from "../../src/cli/commands/build.js";
 import type { CommandEntry } from "../../src/cli/commands.js";
 import type { CliIo } from "../../src/cli/io.js";
 import { runCli } from "../../src/cli/run.js";
@@ -29,28 +20,19 @@ import type { ValidateResult } from "../../src/validate/index.js";
  * The stub reads a tiny YAML: metadata.name, `files` (path -> contents) and optional
  * `error`/`warning` messages, so each test says exactly what "compiling" yields.
  */
-function stubCompile(
-  text: string,
-  { specPath }: { specPath: string },
-): CompileResult {
+function stubCompile(text: string, { specPath }: { specPath: string }): CompileResult {
   const spec = parse(text) as {
     files?: Record<string, string>;
     error?: string;
     warning?: string;
   };
-  const at = (
-    severity: Diagnostic["severity"],
-    message: string,
-  ): Diagnostic => ({
+  const at = (severity: Diagnostic["severity"], message: string): Diagnostic => ({
     code: `stub/${severity}`,
     severity,
     message,
     span: { file: specPath, start: 0, end: 1, pos: { line: 1, col: 1 } },
   });
-  const diagnostics = [
-    ...(spec.error ? [at("error", spec.error)] : []),
-    ...(spec.warning ? [at("warning", spec.warning)] : []),
-  ];
+  const diagnostics = [...(spec.error ? [at("error", spec.error)] : []), ...(spec.warning ? [at("warning", spec.warning)] : [])];
   if (spec.error) return { files: [], diagnostics };
   const files = Object.entries(spec.files ?? {}).map(([path, contents]) => ({
     path,
@@ -59,10 +41,7 @@ function stubCompile(
   return { files, diagnostics };
 }
 
-function memoryIo(
-  cwd: string,
-  options: { tty?: boolean; env?: Record<string, string> } = {},
-) {
+function memoryIo(cwd: string, options: { tty?: boolean; env?: Record<string, string> } = {}) {
   const out = { stdout: "", stderr: "" };
   const io: CliIo = {
     stdout: {
@@ -95,12 +74,7 @@ function spec(name: string, body: Record<string, unknown>): void {
   );
 }
 
-const build = (
-  argv: string[],
-  io: CliIo,
-  deps: BuildDeps = {},
-): Promise<number> =>
-  runBuildCommand(argv, io, { compile: stubCompile, ...deps });
+const build = (argv: string[], io: CliIo, deps: BuildDeps = {}): Promise<number> => runBuildCommand(argv, io, { compile: stubCompile, ...deps });
 
 describe("internal errors", () => {
   const crashing: CommandEntry[] = [
@@ -115,9 +89,7 @@ describe("internal errors", () => {
     const { io, out } = memoryIo(dir);
     expect(await runCli(["build"], io, crashing)).toBe(3);
     expect(out.stderr).toContain("internal error: boom");
-    expect(out.stderr).toContain(
-      "this is a bug in talos-hclgen; please report it",
-    );
+    expect(out.stderr).toContain("this is a bug in talos-hclgen; please report it");
     expect(out.stderr).not.toMatch(/\n\s+at /);
   });
 
@@ -137,9 +109,7 @@ describe("internal errors", () => {
       },
     ];
     const { io, out } = memoryIo(dir);
-    expect(await runCli(["build", "a.yaml", "-o", "infra"], io, commands)).toBe(
-      3,
-    );
+    expect(await runCli(["build", "a.yaml", "-o", "infra"], io, commands)).toBe(3);
     expect(out.stderr).toContain("is not a safe relative path");
     expect(existsSync(join(dir, "escape.tf"))).toBe(false);
     expect(existsSync(join(dir, "infra"))).toBe(false);
@@ -151,20 +121,12 @@ describe("build (stub compiler)", () => {
     spec("a.yaml", { files: { "main.tf": "a" } });
     spec("b.yaml", { files: { "main.tf": "b" }, warning: "heads up" });
     const tty = memoryIo(dir, { tty: true, env: { NO_COLOR: "1" } });
-    expect(await build(["a.yaml", "b.yaml", "-o", "out/{stem}"], tty.io)).toBe(
-      0,
-    );
+    expect(await build(["a.yaml", "b.yaml", "-o", "out/{stem}"], tty.io)).toBe(0);
     expect(tty.out.stderr).toContain("compiling 2 specs...\r\u001b[2K");
-    expect(tty.out.stderr).toContain(
-      "warning[stub/warning]: heads up\n --> b.yaml:1:1\n",
-    );
+    expect(tty.out.stderr).toContain("warning[stub/warning]: heads up\n --> b.yaml:1:1\n");
     const piped = memoryIo(dir);
-    expect(
-      await build(["a.yaml", "b.yaml", "-o", "out/{stem}"], piped.io),
-    ).toBe(0);
-    expect(piped.out.stderr).toBe(
-      "b.yaml:1:1: warning[stub/warning]: heads up\n1 warning\n",
-    );
+    expect(await build(["a.yaml", "b.yaml", "-o", "out/{stem}"], piped.io)).toBe(0);
+    expect(piped.out.stderr).toBe("b.yaml:1:1: warning[stub/warning]: heads up\n1 warning\n");
   });
 
   it("writes files next to warnings; --quiet hides the warnings", async () => {
@@ -177,15 +139,10 @@ describe("build (stub compiler)", () => {
 
   it("refuses two specs that resolve to the same folder", async () => {
     spec("a.yaml", { files: { "main.tf": "a" } });
-    writeFileSync(
-      join(dir, "b.yaml"),
-      JSON.stringify({ metadata: { name: "a" }, files: { "main.tf": "b" } }),
-    );
+    writeFileSync(join(dir, "b.yaml"), JSON.stringify({ metadata: { name: "a" }, files: { "main.tf": "b" } }));
     const { io, out } = memoryIo(dir);
     expect(await build(["a.yaml", "b.yaml", "-o", "out/{name}"], io)).toBe(2);
-    expect(out.stderr).toContain(
-      'b.yaml: error[cli/shared-out-dir]: builds into "out/a/", like "a.yaml"',
-    );
+    expect(out.stderr).toContain('b.yaml: error[cli/shared-out-dir]: builds into "out/a/", like "a.yaml"');
     expect(existsSync(join(dir, "out"))).toBe(false);
   });
 
@@ -194,17 +151,12 @@ describe("build (stub compiler)", () => {
     spec("b.yaml", { error: "second" });
     const { io, out } = memoryIo(dir);
     expect(await build(["*.yaml", "-o", "out/{name}"], io)).toBe(2);
-    expect(out.stderr).toBe(
-      "a.yaml:1:1: error[stub/error]: first\nb.yaml:1:1: error[stub/error]: second\n2 errors\nnothing was written\n",
-    );
+    expect(out.stderr).toBe("a.yaml:1:1: error[stub/error]: first\nb.yaml:1:1: error[stub/error]: second\n2 errors\nnothing was written\n");
   });
 });
 
 describe("build --validate (stub validator)", () => {
-  const result = (
-    exitCode: 0 | 1 | 2,
-    diagnostics: Diagnostic[] = [],
-  ): ValidateResult => ({
+  const result = (exitCode: 0 | 1 | 2, diagnostics: Diagnostic[] = []): ValidateResult => ({
     exitCode,
     diagnostics,
     offline: false,
@@ -216,10 +168,7 @@ describe("build --validate (stub validator)", () => {
     const seen: string[] = [];
     const { io, out } = memoryIo(dir);
     const code = await build(["a.yaml", "-o", "infra", "--validate"], io, {
-      validateTree: async (tree, options) => (
-        seen.push(`${tree} ${options.label}`),
-        result(0)
-      ),
+      validateTree: async (tree, options) => (seen.push(`${tree} ${options.label}`), result(0)),
     });
     expect(code).toBe(0);
     expect(seen).toEqual([`${join(dir, "infra")} infra/`]);
@@ -240,25 +189,14 @@ describe("build --validate (stub validator)", () => {
         validateTree: async () => result(1, [bad]),
       }),
     ).toBe(1);
-    expect(out.stderr).toContain(
-      "infra/main.tf: error[validate/tofu]: unsupported argument",
-    );
+    expect(out.stderr).toContain("infra/main.tf: error[validate/tofu]: unsupported argument");
   });
 
   it("does not validate a tree --check found out of date, nor after a spec error", async () => {
     spec("a.yaml", { files: { "main.tf": "a" } });
     let calls = 0;
-    const validateTree = async (): Promise<ValidateResult> => (
-      calls++,
-      result(0)
-    );
-    expect(
-      await build(
-        ["a.yaml", "-o", "infra", "--check", "--validate"],
-        memoryIo(dir).io,
-        { validateTree },
-      ),
-    ).toBe(1);
+    const validateTree = async (): Promise<ValidateResult> => (calls++, result(0));
+    expect(await build(["a.yaml", "-o", "infra", "--check", "--validate"], memoryIo(dir).io, { validateTree })).toBe(1);
     spec("b.yaml", { error: "bad" });
     expect(
       await build(["b.yaml", "-o", "infra", "--validate"], memoryIo(dir).io, {
@@ -270,12 +208,7 @@ describe("build --validate (stub validator)", () => {
 
   it("needs --validate for --provider-schemas", async () => {
     const { io, out } = memoryIo(dir);
-    expect(
-      await build(
-        ["a.yaml", "-o", "infra", "--provider-schemas", "s.json"],
-        io,
-      ),
-    ).toBe(2);
+    expect(await build(["a.yaml", "-o", "infra", "--provider-schemas", "s.json"], io)).toBe(2);
     expect(out.stderr).toContain("--offline and --provider-schemas need --validate");
   });
 });

@@ -73,7 +73,15 @@ describe("the up-to-date fast path", () => {
     ["a generated file was edited by hand", (root) => appendFileSync(infra(root, "main.tf"), "# edited\n"), BUILD],
     ["a generated file was edited by hand (--check)", (root) => appendFileSync(infra(root, "main.tf"), "# edited\n"), [...BUILD, "--check"]],
     ["a generated file is gone", (root) => rmSync(infra(root, "patches/nodes/cp-2.yaml")), [...BUILD, "--check"]],
-    ["a killed build's lock is there", (root) => writeFileSync(infra(root, ".talos-hclgen.lock"), `${JSON.stringify({ pid: 999999, host: hostname(), started: "2026-01-01T00:00:00Z", nonce: "00" })}\n`), [...BUILD, "--check"]],
+    [
+      "a killed build's lock is there",
+      (root) =>
+        writeFileSync(
+          infra(root, ".talos-hclgen.lock"),
+          `${JSON.stringify({ pid: 999999, host: hostname(), started: "2026-01-01T00:00:00Z", nonce: "00" })}\n`,
+        ),
+      [...BUILD, "--check"],
+    ],
     ["a killed build's backup is there", (root) => writeFileSync(infra(root, "patches/nodes/.cp-1.yaml.4242-0badcafe.bak"), "old\n"), [...BUILD, "--check"]],
     ["a killed build's backup is there (build cleans it)", (root) => writeFileSync(infra(root, "patches/.common.yaml.4242-0badcafe.tmp"), "new\n"), BUILD],
     [

@@ -252,7 +252,7 @@ describe("--check's advice", () => {
 });
 
 describe("names that would put a tree elsewhere, or that Windows cannot hold", () => {
-  it("refuses a {stem} of \".\" or \"..\" (specs named ..yaml and ...yaml) and writes nothing", async () => {
+  it('refuses a {stem} of "." or ".." (specs named ..yaml and ...yaml) and writes nothing', async () => {
     dir = workspace({ "...yaml": "single-node", "..yaml": "single-node" });
     const before = readdirSync(dir).sort();
     for (const spec of ["...yaml", "..yaml"]) {
@@ -287,9 +287,7 @@ describe("names that would put a tree elsewhere, or that Windows cannot hold", (
     dir = workspace({ "my cluster's spec.yaml": "single-node" });
     const result = await build("my cluster's spec.yaml", "-o", "infra");
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(readFileSync(join(dir, "infra", "README.md"), "utf8")).toContain(
-      "`npx talos-hclgen build '../my cluster'\\''s spec.yaml' -o .`",
-    );
+    expect(readFileSync(join(dir, "infra", "README.md"), "utf8")).toContain("`npx talos-hclgen build '../my cluster'\\''s spec.yaml' -o .`");
     // And the command works, pasted into a shell in the tree.
     const command = /`(npx talos-hclgen build .* -o \.)`/.exec(readFileSync(join(dir, "infra", "README.md"), "utf8"))?.[1] ?? "";
     const words = spawnSync("sh", ["-c", `printf '%s\\n' ${command.replace(/^npx talos-hclgen build /, "").replace(/ -o \.$/, "")}`], { encoding: "utf8" });

@@ -21,9 +21,7 @@ import { run, scaled, snapshot, specText, workspaceWithCleanBuilds } from "./wri
 const ROUNDS = scaled("HOSTILE_ROUNDS", 2, 20);
 const BUILDS = 8;
 /** Eight specs: two sizes of tree, labelled or not (a patches/nodes/ folder or none), four variants. */
-const SPECS = Object.fromEntries(
-  Array.from({ length: BUILDS }, (_, i) => [`s${i}.yaml`, specText(10 + i, i % 2 === 0, i >> 1)]),
-);
+const SPECS = Object.fromEntries(Array.from({ length: BUILDS }, (_, i) => [`s${i}.yaml`, specText(10 + i, i % 2 === 0, i >> 1)]));
 
 let dir = "";
 let clean = new Map<string, Record<string, string>>();

@@ -61,20 +61,8 @@ vi.mock("node:fs", async (importOriginal) => {
     if (fault.killAt > 0 && ++fault.count >= fault.killAt) return;
     real.rmSync(...args);
   };
-  for (const name of [
-    "writeFileSync",
-    "renameSync",
-    "unlinkSync",
-    "mkdirSync",
-    "rmdirSync",
-    "chmodSync",
-    "linkSync",
-    "copyFileSync",
-  ] as const) {
-    (wrapped as Record<string, unknown>)[name] = failing(
-      name,
-      real[name] as (...args: unknown[]) => unknown,
-    );
+  for (const name of ["writeFileSync", "renameSync", "unlinkSync", "mkdirSync", "rmdirSync", "chmodSync", "linkSync", "copyFileSync"] as const) {
+    (wrapped as Record<string, unknown>)[name] = failing(name, real[name] as (...args: unknown[]) => unknown);
   }
   return { ...wrapped, default: wrapped };
 });
@@ -115,8 +103,7 @@ function tree(root: string, withTimes = true): Record<string, string> {
     if (entry.isDirectory()) out[`${rel}/`] = "";
     else {
       const stat = fs.statSync(path, { bigint: true });
-      out[rel] =
-        `${withTimes ? `${stat.mtimeNs} ` : ""}${(stat.mode & 0o7777n).toString(8)} ${fs.readFileSync(path, "utf8")}`;
+      out[rel] = `${withTimes ? `${stat.mtimeNs} ` : ""}${(stat.mode & 0o7777n).toString(8)} ${fs.readFileSync(path, "utf8")}`;
     }
   }
   return out;
@@ -131,8 +118,7 @@ function tempFiles(root: string): string[] {
 
 // --- chattr +i: the one "read-only" that also stops root -------------------------------------
 
-const chattr = (flag: "+i" | "-i", path: string) =>
-  execa("chattr", [flag, path], { reject: false });
+const chattr = (flag: "+i" | "-i", path: string) => execa("chattr", [flag, path], { reject: false });
 const locked = new Set<string>();
 function unlockAll(dir: string): void {
   for (const path of [...locked].filter((p) => p.startsWith(dir))) {
@@ -154,9 +140,7 @@ beforeAll(async () => {
   fs.writeFileSync(join(probe, "f"), "x");
   const result = await chattr("+i", join(probe, "f"));
   chattrWorks = result.exitCode === 0;
-  chattrWhyNot = chattrWorks
-    ? ""
-    : `chattr +i is not permitted here (${result.stderr.trim() || result.exitCode})`;
+  chattrWhyNot = chattrWorks ? "" : `chattr +i is not permitted here (${result.stderr.trim() || result.exitCode})`;
   if (chattrWorks) await chattr("-i", join(probe, "f"));
 });
 
@@ -173,20 +157,13 @@ const NEW = OLD.replace("    - name: cp-1", "    - name: cp-a").replace(
   "      labels: { rack: r1 }\n    - { name: wk-1, role: worker, address: 192.168.10.21/24, labels: { rack: r2 } }",
 );
 
-async function build(
-  dir: string,
-  spec: string,
-): Promise<{ exitCode: number; stderr: string }> {
+async function build(dir: string, spec: string): Promise<{ exitCode: number; stderr: string }> {
   fs.writeFileSync(join(dir, "spec.yaml"), spec);
-  const result = await execa(
-    process.execPath,
-    [BIN, "build", "spec.yaml", "-o", "infra"],
-    {
-      cwd: dir,
-      reject: false,
-      env: { NODE_OPTIONS: "--max-old-space-size=256" },
-    },
-  );
+  const result = await execa(process.execPath, [BIN, "build", "spec.yaml", "-o", "infra"], {
+    cwd: dir,
+    reject: false,
+    env: { NODE_OPTIONS: "--max-old-space-size=256" },
+  });
   return { exitCode: result.exitCode ?? -1, stderr: result.stderr };
 }
 
@@ -219,17 +196,12 @@ describe("a write that fails half way leaves the previous tree as it was", () =>
       failures++;
       expect(result.message, `fault ${failAt}`).toMatch(/EIO|injected/);
       // Contents and modes exactly as before; no temporary file left behind.
-      expect(tree(out, false), `after a fault at operation ${failAt}`).toEqual(
-        withoutTimes(before),
-      );
-      expect(tempFiles(out), `after a fault at operation ${failAt}`).toEqual(
-        [],
-      );
+      expect(tree(out, false), `after a fault at operation ${failAt}`).toEqual(withoutTimes(before));
+      expect(tempFiles(out), `after a fault at operation ${failAt}`).toEqual([]);
     }
     // The successful run wrote the new tree.
     expect(failures).toBeGreaterThanOrEqual(6);
-    for (const file of newFiles)
-      expect(fs.readFileSync(join(out, file.path), "utf8")).toBe(file.contents);
+    for (const file of newFiles) expect(fs.readFileSync(join(out, file.path), "utf8")).toBe(file.contents);
   });
 
   it("a first build that fails at any file operation leaves no folder and no stage behind", () => {
@@ -283,7 +255,12 @@ describe("a write that fails half way leaves the previous tree as it was", () =>
       expect(applyWrite(planWrite(out, files, { force: false }))).toEqual({ ok: true });
       return tree(out, false);
     });
-    const turns: Array<[number, number]> = [[2, 0], [0, 2], [1, 2], [2, 1]];
+    const turns: Array<[number, number]> = [
+      [2, 0],
+      [0, 2],
+      [1, 2],
+      [2, 1],
+    ];
     let kills = 0;
     for (const [from, to] of turns) {
       for (let killAt = 1; ; killAt++) {
@@ -313,10 +290,7 @@ describe("a write that fails half way leaves the previous tree as it was", () =>
     fs.mkdirSync(join(dir, "infra", "patches", "nodes", "wk-1.yaml"), {
       recursive: true,
     });
-    fs.writeFileSync(
-      join(dir, "infra", "patches", "nodes", "wk-1.yaml", "keep"),
-      "mine\n",
-    );
+    fs.writeFileSync(join(dir, "infra", "patches", "nodes", "wk-1.yaml", "keep"), "mine\n");
     const before = tree(join(dir, "infra"));
     const result = await build(dir, NEW);
     expect(result.exitCode, result.stderr).toBe(2);
@@ -339,9 +313,7 @@ describe("a write that fails half way leaves the previous tree as it was", () =>
     const dir = await previousTree();
     // The new spec renames cp-1 to cp-a, so patches/nodes/cp-1.yaml must go; deletions come
     // after every new and changed file is in place, so this fails half way through the commit.
-    expect(
-      await lock(join(dir, "infra", "patches", "nodes", "cp-1.yaml")),
-    ).toBe(true);
+    expect(await lock(join(dir, "infra", "patches", "nodes", "cp-1.yaml"))).toBe(true);
     const before = tree(join(dir, "infra"));
     const result = await build(dir, NEW);
     expect(result.exitCode, result.stderr).toBe(2);
@@ -362,7 +334,7 @@ describe("a write that fails half way leaves the previous tree as it was", () =>
 });
 
 describe("failures through the real binary leave nothing behind and say so", () => {
-  it("an immutable file that must be replaced (chattr +i): no backup left, and \"nothing was changed\"", async (ctx) => {
+  it('an immutable file that must be replaced (chattr +i): no backup left, and "nothing was changed"', async (ctx) => {
     if (!chattrWorks) return ctx.skip(chattrWhyNot);
     const dir = await previousTree();
     // main.tf changes between OLD and NEW: it is backed up (a copy, since an immutable file
@@ -400,15 +372,8 @@ describe("failures through the real binary leave nothing behind and say so", () 
   });
 });
 
-function withoutTimes(
-  snapshot: Record<string, string>,
-): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(snapshot).map(([k, v]) => [
-      k,
-      k.endsWith("/") ? v : v.replace(/^\d+ /, ""),
-    ]),
-  );
+function withoutTimes(snapshot: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(snapshot).map(([k, v]) => [k, k.endsWith("/") ? v : v.replace(/^\d+ /, "")]));
 }
 
 // --- SIGKILL ------------------------------------------------------------------------------------
@@ -434,31 +399,20 @@ function bigSpec(clusterName: string): string {
  * its first temporary file appears; in "commit", `delayMs` after the first file is renamed
  * into place. fs.watch (inotify) sees both within a millisecond or so.
  */
-async function killMidWrite(
-  dir: string,
-  spec: string,
-  phase: "staging" | "commit",
-  delayMs: number,
-): Promise<boolean> {
+async function killMidWrite(dir: string, spec: string, phase: "staging" | "commit", delayMs: number): Promise<boolean> {
   const child = spawn(process.execPath, [BIN, "build", spec, "-o", "infra"], {
     cwd: dir,
     stdio: "ignore",
   });
-  const exited = new Promise<void>((resolve) =>
-    child.on("exit", () => resolve()),
-  );
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   const kill = () => {
     if (child.exitCode === null && !child.killed) child.kill("SIGKILL");
   };
   // patches/nodes/ holds most of the ~1,000 files, in the middle of the commit order.
-  const watcher = fs.watch(
-    join(dir, "infra", "patches", "nodes"),
-    (_event, name) => {
-      if (name === null) return;
-      if (phase === "staging" ? TEMP.test(name) : !TEMP.test(name))
-        setTimeout(kill, delayMs);
-    },
-  );
+  const watcher = fs.watch(join(dir, "infra", "patches", "nodes"), (_event, name) => {
+    if (name === null) return;
+    if (phase === "staging" ? TEMP.test(name) : !TEMP.test(name)) setTimeout(kill, delayMs);
+  });
   await exited;
   watcher.close();
   return child.signalCode === "SIGKILL";
@@ -473,18 +427,11 @@ describe("an interrupted build (SIGKILL mid-write)", () => {
     // build of b.yaml over a tree of a.yaml rewrites all ~1,000 files.
     fs.writeFileSync(join(dir, "a.yaml"), spec);
     fs.writeFileSync(join(dir, "b.yaml"), spec);
-    const first = await execa(
-      process.execPath,
-      [BIN, "build", "a.yaml", "-o", "infra"],
-      { cwd: dir, reject: false },
-    );
+    const first = await execa(process.execPath, [BIN, "build", "a.yaml", "-o", "infra"], { cwd: dir, reject: false });
     expect(first.exitCode, first.stderr).toBe(0);
     const files = (shown: string) => compile(spec, { specPath: shown }).files;
     const withManifest = (list: ReturnType<typeof files>) =>
-      new Map([
-        ...list.map((f): [string, string] => [f.path, f.contents]),
-        [MANIFEST, renderManifest(list)],
-      ]);
+      new Map([...list.map((f): [string, string] => [f.path, f.contents]), [MANIFEST, renderManifest(list)]]);
     const JOURNAL = ".talos-hclgen.pending.json";
     const oldFiles = withManifest(files("../a.yaml"));
     const newFiles = withManifest(files("../b.yaml"));
@@ -511,36 +458,20 @@ describe("an interrupted build (SIGKILL mid-write)", () => {
         // The write journal, when a kill left it, lists every new file with its hash.
         if (path === JOURNAL) {
           const journal = JSON.parse(contents) as { files: Record<string, string[]> };
-          for (const [file, text] of newFiles)
-            if (file !== MANIFEST) expect(journal.files[file], `the journal's ${file}`).toContain(sha256(text));
+          for (const [file, text] of newFiles) if (file !== MANIFEST) expect(journal.files[file], `the journal's ${file}`).toContain(sha256(text));
           continue;
         }
         // The folder lock the killed build held: the next build takes it over.
         if (path === LOCK_NAME) continue;
-        expect(
-          [oldFiles.get(path), newFiles.get(path)],
-          `${path} after a kill in ${phase}`,
-        ).toContain(contents);
+        expect([oldFiles.get(path), newFiles.get(path)], `${path} after a kill in ${phase}`).toContain(contents);
       }
-      if (phase === "staging" && delayMs === 0)
-        expect(
-          leftovers,
-          "a kill in staging leaves temporary files",
-        ).toBeGreaterThan(0);
+      if (phase === "staging" && delayMs === 0) expect(leftovers, "a kill in staging leaves temporary files").toBeGreaterThan(0);
     }
-    expect(
-      killedMidWrite,
-      "the kills must land while files are being written",
-    ).toBeGreaterThanOrEqual(3);
+    expect(killedMidWrite, "the kills must land while files are being written").toBeGreaterThanOrEqual(3);
     // The next build of the same spec completes the tree and removes the leftovers.
-    const last = await execa(
-      process.execPath,
-      [BIN, "build", "b.yaml", "-o", "infra"],
-      { cwd: dir, reject: false },
-    );
+    const last = await execa(process.execPath, [BIN, "build", "b.yaml", "-o", "infra"], { cwd: dir, reject: false });
     expect(last.exitCode, last.stderr).toBe(0);
     expect(tempFiles(out)).toEqual([]);
-    for (const [path, contents] of newFiles)
-      expect(fs.readFileSync(join(out, path), "utf8"), path).toBe(contents);
+    for (const [path, contents] of newFiles) expect(fs.readFileSync(join(out, path), "utf8"), path).toBe(contents);
   }, 120_000);
 });

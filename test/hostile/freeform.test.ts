@@ -19,46 +19,17 @@ import { parseTree } from "./tree.js";
 
 const CASES = Math.ceil(casesPerFile(600) / 4);
 
-const key = fc.oneof(
-  hostileString,
-  fc.constantFrom(
-    "__proto__",
-    "constructor",
-    "<<",
-    "",
-    "~",
-    "null",
-    "yes",
-    "0o17",
-    "1e3",
-    "a.b",
-    "-",
-  ),
-);
+const key = fc.oneof(hostileString, fc.constantFrom("__proto__", "constructor", "<<", "", "~", "null", "yes", "0o17", "1e3", "a.b", "-"));
 const scalar = fc.oneof(
   hostileString,
   fc.integer(),
   fc.double(),
-  fc.constantFrom(
-    0,
-    -0,
-    1e300,
-    -1e-300,
-    Number.NaN,
-    Number.POSITIVE_INFINITY,
-    Number.NEGATIVE_INFINITY,
-    Number.MAX_SAFE_INTEGER,
-  ),
+  fc.constantFrom(0, -0, 1e300, -1e-300, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.MAX_SAFE_INTEGER),
   fc.boolean(),
   fc.constant(null),
 );
 const { value } = fc.letrec((tie) => ({
-  value: fc.oneof(
-    { depthSize: "small", maxDepth: 5 },
-    scalar,
-    tie("list"),
-    tie("map"),
-  ),
+  value: fc.oneof({ depthSize: "small", maxDepth: 5 }, scalar, tie("list"), tie("map")),
   list: fc.array(tie("value"), { maxLength: 4 }),
   map: fc.dictionary(key, tie("value"), { maxKeys: 4 }),
 }));
@@ -69,18 +40,13 @@ function specWith(patch: unknown, values: unknown): string {
     spec: Record<string, unknown>;
   };
   base.spec["patches"] = { common: [{ machine: { zz: patch } }] };
-  (
-    base.spec["cni"] as { cilium: { values: Record<string, unknown> } }
-  ).cilium.values = { zz: values };
+  (base.spec["cni"] as { cilium: { values: Record<string, unknown> } }).cilium.values = { zz: values };
   return specText(base);
 }
 
 /** Reading YAML cannot tell -0 from 0 everywhere, and NaN is only equal to itself by Object.is. */
 function sameValue(actual: unknown, expected: unknown): boolean {
-  return isDeepStrictEqual(
-    JSON.parse(JSON.stringify(actual, replacer)),
-    JSON.parse(JSON.stringify(expected, replacer)),
-  );
+  return isDeepStrictEqual(JSON.parse(JSON.stringify(actual, replacer)), JSON.parse(JSON.stringify(expected, replacer)));
 }
 
 function replacer(_key: string, v: unknown): unknown {
@@ -96,40 +62,24 @@ describe("any value in a free-form field (patches, Helm values)", () => {
       const hcl = new HclParser();
       let written = 0;
       await fc.assert(
-        fc.asyncProperty(
-          fc.array(fc.tuple(value, value), { minLength: 4, maxLength: 4 }),
-          async (pairs) => {
-            for (const [patch, values] of pairs) {
-              const text = specWith(patch, values);
-              const result = compile(text, { specPath: SPEC_PATH });
-              const errors = result.diagnostics.filter(
-                (d) => d.severity === "error",
-              );
-              if (errors.length > 0) {
-                expect(result.files).toEqual([]);
-                for (const d of errors)
-                  expect(d.span?.pos.line, JSON.stringify(d)).toBeGreaterThan(
-                    0,
-                  );
-                continue;
-              }
-              written++;
-              const tree = await parseTree(result.files, hcl);
-              const patchFile = tree.get("patches/common.user-1.yaml")
-                ?.value as Array<{ machine: { zz: unknown } }>;
-              const valuesFile = tree.get("values/cilium.yaml")
-                ?.value as Array<{ zz: unknown }>;
-              expect(
-                sameValue(patchFile[0]?.machine.zz, patch),
-                `patch ${JSON.stringify(patch)}`,
-              ).toBe(true);
-              expect(
-                sameValue(valuesFile[0]?.zz, values),
-                `values ${JSON.stringify(values)}`,
-              ).toBe(true);
+        fc.asyncProperty(fc.array(fc.tuple(value, value), { minLength: 4, maxLength: 4 }), async (pairs) => {
+          for (const [patch, values] of pairs) {
+            const text = specWith(patch, values);
+            const result = compile(text, { specPath: SPEC_PATH });
+            const errors = result.diagnostics.filter((d) => d.severity === "error");
+            if (errors.length > 0) {
+              expect(result.files).toEqual([]);
+              for (const d of errors) expect(d.span?.pos.line, JSON.stringify(d)).toBeGreaterThan(0);
+              continue;
             }
-          },
-        ),
+            written++;
+            const tree = await parseTree(result.files, hcl);
+            const patchFile = tree.get("patches/common.user-1.yaml")?.value as Array<{ machine: { zz: unknown } }>;
+            const valuesFile = tree.get("values/cilium.yaml")?.value as Array<{ zz: unknown }>;
+            expect(sameValue(patchFile[0]?.machine.zz, patch), `patch ${JSON.stringify(patch)}`).toBe(true);
+            expect(sameValue(valuesFile[0]?.zz, values), `values ${JSON.stringify(values)}`).toBe(true);
+          }
+        }),
         {
           numRuns: CASES,
           endOnFailure: process.env["HOSTILE_SHRINK"] === undefined,

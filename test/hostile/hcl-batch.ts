@@ -18,9 +18,7 @@ export class HclParseError extends Error {
     readonly contents: string,
     cause: unknown,
   ) {
-    super(
-      `${file} does not parse as HCL: ${String(cause)}\n--- ${file}\n${contents}`,
-    );
+    super(`${file} does not parse as HCL: ${String(cause)}\n--- ${file}\n${contents}`);
   }
 }
 
@@ -31,16 +29,8 @@ export class HclParser {
   parsedBytes = 0;
 
   /** Parses every file (name -> contents); returns name -> hcl2json's JSON for that file. */
-  async parseAll(
-    files: ReadonlyArray<{ name: string; contents: string }>,
-  ): Promise<Map<string, unknown>> {
-    const todo = [
-      ...new Map(
-        files
-          .filter((f) => !this.cache.has(f.contents))
-          .map((f) => [f.contents, f]),
-      ).values(),
-    ];
+  async parseAll(files: ReadonlyArray<{ name: string; contents: string }>): Promise<Map<string, unknown>> {
+    const todo = [...new Map(files.filter((f) => !this.cache.has(f.contents)).map((f) => [f.contents, f])).values()];
     let batch: Array<{ name: string; contents: string }> = [];
     let size = 0;
     for (const file of todo) {
@@ -56,12 +46,8 @@ export class HclParser {
     return new Map(files.map((f) => [f.name, this.cache.get(f.contents)]));
   }
 
-  private async parseBatch(
-    batch: ReadonlyArray<{ name: string; contents: string }>,
-  ): Promise<void> {
-    const text = batch
-      .map((f, i) => `file "${i}" {\n${f.contents}\n}\n`)
-      .join("");
+  private async parseBatch(batch: ReadonlyArray<{ name: string; contents: string }>): Promise<void> {
+    const text = batch.map((f, i) => `file "${i}" {\n${f.contents}\n}\n`).join("");
     this.parsedBytes += text.length;
     let json: unknown;
     try {
@@ -75,15 +61,12 @@ export class HclParser {
           throw new HclParseError(file.name, file.contents, error);
         }
       }
-      throw new Error(
-        "hcl2json rejected a batch whose files all parse alone: the wrapping is wrong",
-      );
+      throw new Error("hcl2json rejected a batch whose files all parse alone: the wrapping is wrong");
     }
     const blocks = (json as { file?: Record<string, unknown[]> }).file ?? {};
     batch.forEach((file, i) => {
       const body = blocks[String(i)]?.[0];
-      if (body === undefined)
-        throw new Error(`hcl2json returned no body for ${file.name}`);
+      if (body === undefined) throw new Error(`hcl2json returned no body for ${file.name}`);
       this.cache.set(file.contents, body);
     });
   }

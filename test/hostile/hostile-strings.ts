@@ -125,23 +125,17 @@ export const hostilePiece: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...PIECES) },
   {
     weight: 2,
-    arbitrary: fc
-      .integer({ min: 0, max: 0x10ffff })
-      .map((cp) => String.fromCodePoint(cp)),
+    arbitrary: fc.integer({ min: 0, max: 0x10ffff }).map((cp) => String.fromCodePoint(cp)),
   },
   { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 3 }) },
   { weight: 3, arbitrary: fc.string({ maxLength: 6 }) },
 );
 
 /** An arbitrary hostile string: up to 8 pieces, sometimes empty. */
-export const hostileString: fc.Arbitrary<string> = fc
-  .array(hostilePiece, { maxLength: 8 })
-  .map((pieces) => pieces.join(""));
+export const hostileString: fc.Arbitrary<string> = fc.array(hostilePiece, { maxLength: 8 }).map((pieces) => pieces.join(""));
 
 /** Hostile pieces without whitespace, for formats that forbid spaces but little else (`\S+`). */
-const hostileNonSpace: fc.Arbitrary<string> = hostilePiece.map((piece) =>
-  piece.replace(/\s/gu, ""),
-);
+const hostileNonSpace: fc.Arbitrary<string> = hostilePiece.map((piece) => piece.replace(/\s/gu, ""));
 
 /**
  * Values shaped like a field's format with hostile text spliced in: a valid sample (when the
@@ -149,26 +143,20 @@ const hostileNonSpace: fc.Arbitrary<string> = hostilePiece.map((piece) =>
  * positions. These are the values that get past a loose pattern (`^https?://\S+$`) and reach
  * the templates, which is what the properties must exercise.
  */
-export function shapedString(
-  valid: fc.Arbitrary<string>,
-): fc.Arbitrary<string> {
+export function shapedString(valid: fc.Arbitrary<string>): fc.Arbitrary<string> {
   const splice = fc.tuple(fc.nat(), hostileNonSpace);
-  return fc
-    .tuple(valid, fc.array(splice, { minLength: 1, maxLength: 3 }))
-    .map(([base, splices]) => {
-      let out = base;
-      for (const [at, piece] of splices) {
-        const i = at % (out.length + 1);
-        out = out.slice(0, i) + piece + out.slice(i);
-      }
-      return out;
-    });
+  return fc.tuple(valid, fc.array(splice, { minLength: 1, maxLength: 3 })).map(([base, splices]) => {
+    let out = base;
+    for (const [at, piece] of splices) {
+      const i = at % (out.length + 1);
+      out = out.slice(0, i) + piece + out.slice(i);
+    }
+    return out;
+  });
 }
 
 /** Samples of a schema pattern; lookaheads are dropped (fast-check cannot sample them). */
-export function patternSamples(
-  pattern: string,
-): fc.Arbitrary<string> | undefined {
+export function patternSamples(pattern: string): fc.Arbitrary<string> | undefined {
   const simplified = pattern.replace(/\(\?[=!][^()]*\)/g, "");
   try {
     return fc.stringMatching(new RegExp(simplified, "u"), { size: "small" });

@@ -2,8 +2,4 @@
 import { describeInjection } from "./property.js";
 
 // hcloud servers get their private address without the prefix length.
-describeInjection("hcloud", 2000, [
-  "spec.nodeClasses.<key> (key)",
-  "spec.nodes[].address",
-  "spec.nodes[].address",
-]);
+describeInjection("hcloud", 2000, ["spec.nodeClasses.<key> (key)", "spec.nodes[].address", "spec.nodes[].address"]);

@@ -118,7 +118,9 @@ describe("SIGKILL at random points while two specs take turns in one folder", ()
         checks++;
         const isClean = JSON.stringify(tree) === JSON.stringify(clean.get(next));
         const check = await run(["build", next, "-o", "infra", "--check", "--quiet"], dir);
-        expect(check.exitCode, `turn ${turn}: --check of ${next} on ${isClean ? "its clean tree" : "another tree"}\n${check.stdout}${check.stderr}`).toBe(isClean ? 0 : 1);
+        expect(check.exitCode, `turn ${turn}: --check of ${next} on ${isClean ? "its clean tree" : "another tree"}\n${check.stdout}${check.stderr}`).toBe(
+          isClean ? 0 : 1,
+        );
       }
       const finish = await run(["build", next, "-o", "infra", "--quiet"], dir);
       expect(finish.exitCode, `turn ${turn}: the build after the kill\n${finish.stderr}`).toBe(0);

@@ -33,45 +33,31 @@ export interface Injected {
 
 function isTerminal(value: unknown): boolean {
   if (value === null || typeof value !== "object") return true;
-  return Array.isArray(value)
-    ? value.length === 0
-    : Object.keys(value).length === 0;
+  return Array.isArray(value) ? value.length === 0 : Object.keys(value).length === 0;
 }
 
-function* terminals(
-  value: unknown,
-  path: Segment[] = [],
-): Generator<{ path: Segment[]; value: unknown }> {
+function* terminals(value: unknown, path: Segment[] = []): Generator<{ path: Segment[]; value: unknown }> {
   if (isTerminal(value)) {
     yield { path, value };
     return;
   }
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++)
-      yield* terminals(value[i], [...path, i]);
+    for (let i = 0; i < value.length; i++) yield* terminals(value[i], [...path, i]);
     return;
   }
-  for (const [key, child] of Object.entries(value as Record<string, unknown>))
-    yield* terminals(child, [...path, key]);
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) yield* terminals(child, [...path, key]);
 }
 
 /** Every landing site of every marker in a parsed tree; markers that land nowhere map to []. */
-export function findSites(
-  tree: ParsedTree,
-  markers: readonly string[],
-): Map<string, Site[]> {
+export function findSites(tree: ParsedTree, markers: readonly string[]): Map<string, Site[]> {
   const sites = new Map<string, Site[]>(markers.map((m) => [m, []]));
   for (const [file, { kind, value }] of tree) {
     if (kind === "text") continue; // README.md: prose, checked for characters only
     for (const terminal of terminals(value)) {
-      const texts = [
-        file,
-        ...terminal.path.filter((s): s is string => typeof s === "string"),
-      ];
+      const texts = [file, ...terminal.path.filter((s): s is string => typeof s === "string")];
       if (typeof terminal.value === "string") texts.push(terminal.value);
       for (const marker of markers) {
-        if (texts.some((t) => t.includes(marker)))
-          sites.get(marker)?.push({ file, ...terminal });
+        if (texts.some((t) => t.includes(marker))) sites.get(marker)?.push({ file, ...terminal });
       }
     }
   }
@@ -86,29 +72,14 @@ function escapeRegExp(text: string): string {
  * Replaces every marker by its value at once (a value may itself contain a marker's text). A
  * host right after "://" is bracketed when the value is an IPv6 address (RFC 3986 §3.2.2).
  */
-export function substitution(
-  injected: readonly Injected[],
-  normalize: boolean,
-): (text: string) => string {
+export function substitution(injected: readonly Injected[], normalize: boolean): (text: string) => string {
   if (injected.length === 0) return (text) => text;
-  const byMarker = new Map(
-    injected.map((i) => [
-      i.marker,
-      normalize ? i.value.normalize("NFC") : i.value,
-    ]),
-  );
-  const pattern = new RegExp(
-    `(://)?(${[...byMarker.keys()].map(escapeRegExp).join("|")})`,
-    "g",
-  );
+  const byMarker = new Map(injected.map((i) => [i.marker, normalize ? i.value.normalize("NFC") : i.value]));
+  const pattern = new RegExp(`(://)?(${[...byMarker.keys()].map(escapeRegExp).join("|")})`, "g");
   return (text) =>
     text.replace(pattern, (_m, scheme: string | undefined, marker: string) => {
       const value = byMarker.get(marker) ?? marker;
-      return scheme === undefined
-        ? value
-        : value.includes(":")
-          ? `://[${value}]`
-          : `://${value}`;
+      return scheme === undefined ? value : value.includes(":") ? `://[${value}]` : `://${value}`;
     });
 }
 
@@ -203,30 +174,18 @@ function onlyInsideStrings(expression: string, marker: string): boolean {
   return true;
 }
 
-function sameTerminal(
-  actual: unknown,
-  expected: unknown,
-  hcl: boolean,
-  sigma: (t: string) => string,
-): boolean {
-  if (typeof expected !== "string")
-    return JSON.stringify(actual) === JSON.stringify(expected);
+function sameTerminal(actual: unknown, expected: unknown, hcl: boolean, sigma: (t: string) => string): boolean {
+  if (typeof expected !== "string") return JSON.stringify(actual) === JSON.stringify(expected);
   if (typeof actual !== "string") return false;
   if (!hcl) return actual === sigma(expected);
   const literal = hclLiteral(expected);
   const actualLiteral = hclLiteral(actual);
-  if (literal === undefined)
-    return actualLiteral === undefined && actual === sigma(expected);
-  return (
-    actualLiteral !== undefined &&
-    actualLiteral.normalize("NFC") === sigma(literal).normalize("NFC")
-  );
+  if (literal === undefined) return actualLiteral === undefined && actual === sigma(expected);
+  return actualLiteral !== undefined && actualLiteral.normalize("NFC") === sigma(literal).normalize("NFC");
 }
 
 function unescapeKey(key: Segment, hcl: boolean): Segment {
-  return hcl && typeof key === "string"
-    ? (hclLiteral(key) ?? key).normalize("NFC")
-    : key;
+  return hcl && typeof key === "string" ? (hclLiteral(key) ?? key).normalize("NFC") : key;
 }
 
 /**
@@ -235,39 +194,23 @@ function unescapeKey(key: Segment, hcl: boolean): Segment {
  * value may choose its attribute by its shape (a raw PCI id goes to `id`, a mapping name to
  * `mapping`), and what matters is that it arrives intact in the same object.
  */
-function existsAt(
-  node: unknown,
-  path: readonly Segment[],
-  i: number,
-  hcl: boolean,
-  anyLastKey: boolean,
-  match: (terminal: unknown) => boolean,
-): boolean {
+function existsAt(node: unknown, path: readonly Segment[], i: number, hcl: boolean, anyLastKey: boolean, match: (terminal: unknown) => boolean): boolean {
   if (i === path.length) return match(node);
   if (node === null || typeof node !== "object") return false;
   const segment = path[i];
-  const next = (child: unknown): boolean =>
-    existsAt(child, path, i + 1, hcl, anyLastKey, match);
-  if (typeof segment === "number")
-    return Array.isArray(node) && node.some(next);
+  const next = (child: unknown): boolean => existsAt(child, path, i + 1, hcl, anyLastKey, match);
+  if (typeof segment === "number") return Array.isArray(node) && node.some(next);
   if (Array.isArray(node) || segment === undefined) return false;
   const entries = Object.entries(node as Record<string, unknown>);
   const anyKey = anyLastKey && i === path.length - 1;
-  return entries.some(
-    ([key, child]) =>
-      (anyKey || unescapeKey(key, hcl) === segment) && next(child),
-  );
+  return entries.some(([key, child]) => (anyKey || unescapeKey(key, hcl) === segment) && next(child));
 }
 
 /**
  * Throws unless every site of every injected marker is found, substituted, in `tree`.
  * `sites` are the base tree's sites for these markers.
  */
-export function checkLanding(
-  tree: ParsedTree,
-  sites: ReadonlyMap<string, readonly Site[]>,
-  injected: readonly Injected[],
-): void {
+export function checkLanding(tree: ParsedTree, sites: ReadonlyMap<string, readonly Site[]>, injected: readonly Injected[]): void {
   const exact = substitution(injected, false);
   const nfc = substitution(injected, true);
   for (const { marker, value } of injected) {
@@ -275,11 +218,9 @@ export function checkLanding(
       const file = exact(site.file);
       const parsed = tree.get(file);
       const where = `${JSON.stringify(value)} (in place of ${marker}) at ${file} ${JSON.stringify(site.path)}`;
-      if (parsed === undefined)
-        throw new Error(`${where}: the file is missing`);
+      if (parsed === undefined) throw new Error(`${where}: the file is missing`);
       const hcl = parsed.kind === "hcl";
-      const inExpression =
-        hcl && typeof site.value === "string" && hclLiteral(site.value) === undefined && site.value.includes(marker);
+      const inExpression = hcl && typeof site.value === "string" && hclLiteral(site.value) === undefined && site.value.includes(marker);
       if (inExpression) {
         const base = site.value as string;
         // In the code of an expression (file("..."), var.<name>) only plain names may land; a
@@ -292,7 +233,10 @@ export function checkLanding(
         // marker replaced by its value, and the same code around them (with plain names
         // substituted). Compared as multisets: lists are sorted by value and may move to one
         // line or several.
-        const actual = terminalAt(parsed.value, site.path.map((s) => (typeof s === "string" ? nfc(s) : s)));
+        const actual = terminalAt(
+          parsed.value,
+          site.path.map((s) => (typeof s === "string" ? nfc(s) : s)),
+        );
         // Literals without a marker may hold values injected into slots that land nowhere
         // (a size): only their number is compared.
         const baseLiterals = stringLiterals(base);
@@ -314,28 +258,16 @@ export function checkLanding(
         continue;
       }
       const sigma = hcl ? nfc : exact;
-      const path = site.path.map((s) =>
-        typeof s === "string" ? sigma(hcl ? (hclLiteral(s) ?? s) : s) : s,
-      );
+      const path = site.path.map((s) => (typeof s === "string" ? sigma(hcl ? (hclLiteral(s) ?? s) : s) : s));
       // Where the marker is only in the file or key path, the value there may be derived from
       // it (a MAC address hashed from the node name): only the path itself must be there.
-      const holdsMarker =
-        typeof site.value === "string" && site.value.includes(marker);
-      const match = holdsMarker
-        ? (t: unknown) => sameTerminal(t, site.value, hcl, sigma)
-        : () => true;
+      const holdsMarker = typeof site.value === "string" && site.value.includes(marker);
+      const match = holdsMarker ? (t: unknown) => sameTerminal(t, site.value, hcl, sigma) : () => true;
       const last = site.path.at(-1);
-      const fixedLastKey =
-        typeof last === "string" &&
-        !injected.some((i) => last.includes(i.marker));
+      const fixedLastKey = typeof last === "string" && !injected.some((i) => last.includes(i.marker));
       if (!existsAt(parsed.value, path, 0, hcl, fixedLastKey, match)) {
-        const expected =
-          typeof site.value === "string"
-            ? sigma(hcl ? (hclLiteral(site.value) ?? site.value) : site.value)
-            : site.value;
-        throw new Error(
-          `${where}: expected ${JSON.stringify(expected)} there; the file holds ${JSON.stringify(parsed.value).slice(0, 4000)}`,
-        );
+        const expected = typeof site.value === "string" ? sigma(hcl ? (hclLiteral(site.value) ?? site.value) : site.value) : site.value;
+        throw new Error(`${where}: expected ${JSON.stringify(expected)} there; the file holds ${JSON.stringify(parsed.value).slice(0, 4000)}`);
       }
     }
   }

@@ -15,20 +15,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { compile } from "../../src/index.js";
 import { HclParser } from "./hcl-batch.js";
-import {
-  compileBatch,
-  SPEC_PATH,
-  specText,
-  type BatchOutcome,
-} from "./injection.js";
+import { compileBatch, SPEC_PATH, specText, type BatchOutcome } from "./injection.js";
 import { checkLanding, findSites, type Site } from "./landing.js";
-import {
-  loadBase,
-  ROOT,
-  type Base,
-  type Injection,
-  type Slot,
-} from "./slots.js";
+import { loadBase, ROOT, type Base, type Injection, type Slot } from "./slots.js";
 import { asWritten, parseTree } from "./tree.js";
 
 /** Values that select a behaviour rather than being data: `address: dhcp` drops the address. */
@@ -94,10 +83,7 @@ export async function prepare(name: string): Promise<Prepared> {
   const base = loadBase(name);
   const result = compile(specText(base.spec), { specPath: SPEC_PATH });
   const errors = result.diagnostics.filter((d) => d.severity === "error");
-  if (errors.length > 0)
-    throw new Error(
-      `base ${name} does not compile: ${errors.map((d) => d.message).join("; ")}`,
-    );
+  if (errors.length > 0) throw new Error(`base ${name} does not compile: ${errors.map((d) => d.message).join("; ")}`);
   const hcl = new HclParser();
   const tree = await parseTree(result.files, hcl);
   return {
@@ -137,8 +123,7 @@ export function newTally(): Tally {
 /** Counterexamples print as `marker=value`, not as the slot's arbitrary. */
 function printable(injection: Injection): Injection {
   return Object.assign(injection, {
-    [fc.toStringMethod]: () =>
-      `${injection.slot.landing ? injection.slot.marker : injection.slot.field}=${JSON.stringify(injection.value)}`,
+    [fc.toStringMethod]: () => `${injection.slot.landing ? injection.slot.marker : injection.slot.field}=${JSON.stringify(injection.value)}`,
   });
 }
 
@@ -146,23 +131,12 @@ function batchArbitrary(slots: readonly Slot[]): fc.Arbitrary<Injection[]> {
   const count = Math.min(INJECTIONS_PER_SPEC, slots.length);
   return fc
     .shuffledSubarray([...slots], { minLength: count, maxLength: count })
-    .chain((chosen) =>
-      fc.tuple(
-        ...chosen.map((slot) =>
-          slot.values.map((value) => printable({ slot, value })),
-        ),
-      ),
-    );
+    .chain((chosen) => fc.tuple(...chosen.map((slot) => slot.values.map((value) => printable({ slot, value })))));
 }
 
 /** Runs the property over one base for `cases` injected strings. */
-export async function runProperty(
-  prepared: Prepared,
-  cases: number,
-  tally: Tally,
-): Promise<void> {
-  const perRun =
-    SPECS_PER_RUN * Math.min(INJECTIONS_PER_SPEC, prepared.base.slots.length);
+export async function runProperty(prepared: Prepared, cases: number, tally: Tally): Promise<void> {
+  const perRun = SPECS_PER_RUN * Math.min(INJECTIONS_PER_SPEC, prepared.base.slots.length);
   const numRuns = Math.max(1, Math.ceil(cases / perRun));
   const runArbitrary = fc.array(batchArbitrary(prepared.base.slots), {
     minLength: SPECS_PER_RUN,
@@ -170,9 +144,7 @@ export async function runProperty(
   });
   await fc.assert(
     fc.asyncProperty(runArbitrary, async (batches) => {
-      const outcomes: BatchOutcome[] = batches.map((batch) =>
-        compileBatch(prepared.base, batch),
-      );
+      const outcomes: BatchOutcome[] = batches.map((batch) => compileBatch(prepared.base, batch));
       const trees = outcomes.flatMap((o) => o.compiled);
       // Parse every tree of this run first: hcl2json is cheapest in big batches.
       await prepared.hcl.parseAll(
@@ -199,16 +171,11 @@ export async function runProperty(
                   .filter((i) => i.slot.landing)
                   .map((i) => ({
                     marker: i.slot.marker,
-                    value: (NORMALIZED[i.slot.field] ?? ((v: string) => v))(
-                      i.value,
-                    ),
+                    value: (NORMALIZED[i.slot.field] ?? ((v: string) => v))(i.value),
                   })),
           );
         } catch (error) {
-          throw new Error(
-            `${String(error)}\n(the spec: ${keepFailure(compiled.text)})`,
-            { cause: error },
-          );
+          throw new Error(`${String(error)}\n(the spec: ${keepFailure(compiled.text)})`, { cause: error });
         }
       }
       for (const outcome of outcomes) {
@@ -218,10 +185,7 @@ export async function runProperty(
         for (const compiled of outcome.compiled) {
           tally.compiled += compiled.injections.length;
           for (const { slot, value } of compiled.injections) {
-            tally.compiledByField.set(
-              slot.field,
-              (tally.compiledByField.get(slot.field) ?? 0) + 1,
-            );
+            tally.compiledByField.set(slot.field, (tally.compiledByField.get(slot.field) ?? 0) + 1);
             if (NEEDS_ESCAPING.test(value)) tally.hostileCompiled++;
           }
         }
@@ -238,11 +202,7 @@ export async function runProperty(
  * `landsNowhere` lists the fields whose value, by design, appears nowhere as such (a class
  * name is resolved away; an address may only appear without its prefix length).
  */
-export function describeInjection(
-  name: string,
-  defaultCases: number,
-  landsNowhere: readonly string[] = [],
-): void {
+export function describeInjection(name: string, defaultCases: number, landsNowhere: readonly string[] = []): void {
   const cases = casesPerFile(defaultCases);
   describe(`hostile strings in every string field of bases/${name}.yaml`, () => {
     let prepared: Prepared;
@@ -251,24 +211,11 @@ export function describeInjection(
     });
 
     it("has a landing site for every marker: the base tree shows where each value goes", () => {
-      const nowhere = prepared.base.slots.filter(
-        (s) => s.landing && (prepared.sites.get(s.marker) ?? []).length === 0,
-      );
-      expect(nowhere.map((s) => s.field).sort()).toEqual(
-        [...landsNowhere].sort(),
-      );
-      const markers = prepared.base.slots
-        .filter((s) => s.landing)
-        .map((s) => s.marker);
-      const nested = markers.flatMap((a) =>
-        markers
-          .filter((b) => a !== b && b.includes(a))
-          .map((b) => `${a} in ${b}`),
-      );
-      expect(
-        nested,
-        "a marker inside another would be substituted twice",
-      ).toEqual([]);
+      const nowhere = prepared.base.slots.filter((s) => s.landing && (prepared.sites.get(s.marker) ?? []).length === 0);
+      expect(nowhere.map((s) => s.field).sort()).toEqual([...landsNowhere].sort());
+      const markers = prepared.base.slots.filter((s) => s.landing).map((s) => s.marker);
+      const nested = markers.flatMap((a) => markers.filter((b) => a !== b && b.includes(a)).map((b) => `${a} in ${b}`));
+      expect(nested, "a marker inside another would be substituted twice").toEqual([]);
     });
 
     it(

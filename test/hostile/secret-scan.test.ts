@@ -86,8 +86,33 @@ describe("the secret scan takes linear time", () => {
 
   it("on any concatenation of adversarial pieces (property)", () => {
     const pieces = [
-      "a", "A", "0", "_", "-", ".", "=", "@", "!", ":", "/", "+", " ", "\n", '"', "://", "-----BEGIN ", "-----END ", "PRIVATE KEY-----",
-      "PGP PRIVATE KEY BLOCK", "LS0tLS1CRUdJTi", "ghp_", "github_pat_", "AKIA", "9f3c1e2a-5b7d-4c8e-a1f0-123456789abc", "a@b!c=", "https://u:p@h",
+      "a",
+      "A",
+      "0",
+      "_",
+      "-",
+      ".",
+      "=",
+      "@",
+      "!",
+      ":",
+      "/",
+      "+",
+      " ",
+      "\n",
+      '"',
+      "://",
+      "-----BEGIN ",
+      "-----END ",
+      "PRIVATE KEY-----",
+      "PGP PRIVATE KEY BLOCK",
+      "LS0tLS1CRUdJTi",
+      "ghp_",
+      "github_pat_",
+      "AKIA",
+      "9f3c1e2a-5b7d-4c8e-a1f0-123456789abc",
+      "a@b!c=",
+      "https://u:p@h",
     ];
     fc.assert(
       fc.property(
@@ -132,7 +157,14 @@ const SHAPES: ReadonlyArray<[string, string]> = [
   ["a PEM private key in base64", Buffer.from(pem("EC PRIVATE KEY")).toString("base64")],
   // A base64 PEM inside a longer string, and wrapped the way base64 tools wrap it.
   ["a PEM private key in base64", Buffer.from(`some config\n${pem("PRIVATE KEY")}`).toString("base64")],
-  ["a PEM private key in base64", (Buffer.from(pem("PRIVATE KEY")).toString("base64").match(/.{1,64}/g) ?? []).join("\n")],
+  [
+    "a PEM private key in base64",
+    (
+      Buffer.from(pem("PRIVATE KEY"))
+        .toString("base64")
+        .match(/.{1,64}/g) ?? []
+    ).join("\n"),
+  ],
 ];
 
 const CLOSERS = ["", " ", "\n", '"', "'", ",", ";", "(", ")", "[", "]", "{", "}", "<", ">", "|"];

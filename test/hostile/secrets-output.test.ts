@@ -196,7 +196,14 @@ describe("the spec is read no further than the size limit", () => {
     const fifo = join(dir, "pipe.yaml");
     await execa("mkfifo", [fifo]);
     // The writer is stopped when the reader closes the pipe (EPIPE), as `yes | head` would be.
-    const writer = execa(process.execPath, ["-e", `const fs = require("fs"); const fd = fs.openSync(${JSON.stringify(fifo)}, "w"); const b = Buffer.alloc(65536, 35); try { for (let i = 0; i < 64; i++) fs.writeSync(fd, b); } catch {}`], { reject: false });
+    const writer = execa(
+      process.execPath,
+      [
+        "-e",
+        `const fs = require("fs"); const fd = fs.openSync(${JSON.stringify(fifo)}, "w"); const b = Buffer.alloc(65536, 35); try { for (let i = 0; i < 64; i++) fs.writeSync(fd, b); } catch {}`,
+      ],
+      { reject: false },
+    );
     const result = await runBin(["build", "pipe.yaml", "-o", "out"], { cwd: dir });
     await writer;
     expect(result.stderr).toBe(tooLarge("pipe.yaml", "more than 1.0 MiB"));

@@ -24,16 +24,13 @@ import { SPEC_PATH, specText } from "./injection.js";
 import { casesPerFile } from "./property.js";
 import { inject, loadBase, ROOT, type Slot } from "./slots.js";
 
-const pem = (kind: string) =>
-  `-----BEGIN ${kind}PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END ${kind}PRIVATE KEY-----\n`;
+const pem = (kind: string) => `-----BEGIN ${kind}PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END ${kind}PRIVATE KEY-----\n`;
 
 /** Credentials by shape, as users paste them. */
 const SECRETS = {
   proxmoxToken: "terraform@pve!provider=9f3c1e2a-5b7d-4c8e-a1f0-123456789abc",
-  proxmoxHeader:
-    "PVEAPIToken=root@pam!tofu=0b3f9a1c-2d4e-4f60-8a1b-c2d3e4f5a6b7",
-  hcloudToken:
-    "kB3nD8qR2vX7mP4sT9wY1zC6fH5jL0aE3gK8uN2bV7xQ4rM9tW6yS1dF5hJ0pZ3c",
+  proxmoxHeader: "PVEAPIToken=root@pam!tofu=0b3f9a1c-2d4e-4f60-8a1b-c2d3e4f5a6b7",
+  hcloudToken: "kB3nD8qR2vX7mP4sT9wY1zC6fH5jL0aE3gK8uN2bV7xQ4rM9tW6yS1dF5hJ0pZ3c",
   pemRsa: pem("RSA "),
   pemOpenssh: pem("OPENSSH "),
   pemPlain: pem(""),
@@ -42,8 +39,7 @@ const SECRETS = {
   awsTempKey: "ASIAY34FZKBOKMUTVV7A",
   awsInText: "aws_access_key_id = AKIAIOSFODNN7EXAMPLE",
   githubToken: "ghp_1A2b3C4d5E6f7G8h9I0j1K2l3M4n5O6p7Q8r",
-  githubFineGrained:
-    "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz",
+  githubFineGrained: "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz",
   urlPassword: "https://admin:hunter2@registry.example.com/v2",
 } as const;
 
@@ -61,16 +57,7 @@ const NOT_SECRETS = [
 ];
 
 /** Free-form places at several depths: patches (common, node), Helm values (nested, lists). */
-const FREE_FORM = [
-  "zqpv0x",
-  "zqpv2x",
-  "zqpv4x",
-  "zqpv5x",
-  "zqcv0x",
-  "zqcv2x",
-  "zqav1x",
-  "zqav2x",
-];
+const FREE_FORM = ["zqpv0x", "zqpv2x", "zqpv4x", "zqpv5x", "zqcv0x", "zqcv2x", "zqav1x", "zqav2x"];
 
 function secretCase(
   base: string,
@@ -90,30 +77,23 @@ function secretCase(
   return {
     errors: errors.map((d) => d.code),
     texts: result.diagnostics.map((d) => `${d.message}\n${d.hint ?? ""}`),
-    path: errors.find((d) => d.code === "spec/secret-in-spec")?.path as
-      unknown[] | undefined,
+    path: errors.find((d) => d.code === "spec/secret-in-spec")?.path as unknown[] | undefined,
     files: result.files.length,
   };
 }
 
 describe("credentials in a spec are refused, wherever they are", () => {
-  it.each(Object.entries(SECRETS))(
-    "%s, in every free-form place",
-    (_name, secret) => {
-      for (const marker of FREE_FORM) {
-        const loaded = loadBase("proxmox");
-        const slot = loaded.slots.find((s) => s.marker === marker) as Slot;
-        const outcome = secretCase("proxmox", marker, secret);
-        expect(outcome.errors, marker).toContain("spec/secret-in-spec");
-        expect(outcome.files).toBe(0);
-        expect(outcome.path, marker).toEqual(slot.occurrences[0]?.path);
-        for (const text of outcome.texts)
-          expect(text, "a diagnostic repeats the secret").not.toContain(
-            secret.trim(),
-          );
-      }
-    },
-  );
+  it.each(Object.entries(SECRETS))("%s, in every free-form place", (_name, secret) => {
+    for (const marker of FREE_FORM) {
+      const loaded = loadBase("proxmox");
+      const slot = loaded.slots.find((s) => s.marker === marker) as Slot;
+      const outcome = secretCase("proxmox", marker, secret);
+      expect(outcome.errors, marker).toContain("spec/secret-in-spec");
+      expect(outcome.files).toBe(0);
+      expect(outcome.path, marker).toEqual(slot.occurrences[0]?.path);
+      for (const text of outcome.texts) expect(text, "a diagnostic repeats the secret").not.toContain(secret.trim());
+    }
+  });
 
   it("in a label, an Argo CD value and a patterned field (whose pattern error would quote it)", () => {
     const places: Array<[string, string, string]> = [
@@ -127,9 +107,7 @@ describe("credentials in a spec are refused, wherever they are", () => {
     ];
     for (const [base, marker, secret] of places) {
       const outcome = secretCase(base, marker, secret);
-      expect(outcome.errors, `${base} ${marker}`).toEqual([
-        "spec/secret-in-spec",
-      ]);
+      expect(outcome.errors, `${base} ${marker}`).toEqual(["spec/secret-in-spec"]);
       for (const text of outcome.texts) expect(text).not.toContain(secret);
     }
   });
@@ -146,36 +124,18 @@ describe("credentials in a spec are refused, wherever they are", () => {
       "secretboxEncryptionSecret",
       "Token",
     ];
-    const keySlots = [
-      "zqpk0x",
-      "zqpk2x",
-      "zqpk4x",
-      "zqck1x",
-      "zqak1x",
-      "zqak2x",
-    ];
+    const keySlots = ["zqpk0x", "zqpk2x", "zqpk4x", "zqck1x", "zqak1x", "zqak2x"];
     const loaded = loadBase("proxmox");
     fc.assert(
-      fc.property(
-        fc.constantFrom(...keys),
-        fc.constantFrom(...keySlots),
-        (key, marker) => {
-          const slot = loaded.slots.find((s) => s.marker === marker) as Slot;
-          const { spec } = inject(loaded, [{ slot, value: key }]);
-          const result = compile(specText(spec), { specPath: SPEC_PATH });
-          const secret = result.diagnostics.find(
-            (d) => d.code === "spec/secret-in-spec",
-          );
-          expect(secret?.path).toEqual([
-            ...(slot.occurrences[0]?.path.slice(0, -1) ?? []),
-            key,
-          ]);
-          expect(secret?.hint).toMatch(
-            /environment|sensitive variable|talos_machine_secrets|out of band/,
-          );
-          expect(result.files).toEqual([]);
-        },
-      ),
+      fc.property(fc.constantFrom(...keys), fc.constantFrom(...keySlots), (key, marker) => {
+        const slot = loaded.slots.find((s) => s.marker === marker) as Slot;
+        const { spec } = inject(loaded, [{ slot, value: key }]);
+        const result = compile(specText(spec), { specPath: SPEC_PATH });
+        const secret = result.diagnostics.find((d) => d.code === "spec/secret-in-spec");
+        expect(secret?.path).toEqual([...(slot.occurrences[0]?.path.slice(0, -1) ?? []), key]);
+        expect(secret?.hint).toMatch(/environment|sensitive variable|talos_machine_secrets|out of band/);
+        expect(result.files).toEqual([]);
+      }),
       { numRuns: Math.min(200, casesPerFile(54)) },
     );
   });
@@ -184,26 +144,15 @@ describe("credentials in a spec are refused, wherever they are", () => {
     const loaded = loadBase("proxmox");
     fc.assert(
       fc.property(
-        fc.constantFrom(
-          ...Object.values(SECRETS).filter(
-            (s) =>
-              !s.startsWith("-----") &&
-              !s.startsWith("LS0t") &&
-              !s.startsWith("https://"),
-          ),
-        ),
+        fc.constantFrom(...Object.values(SECRETS).filter((s) => !s.startsWith("-----") && !s.startsWith("LS0t") && !s.startsWith("https://"))),
         fc.constantFrom(...FREE_FORM),
         fc.constantFrom("", "token: ", "Bearer ", "x=", "[", '"', "\n"),
         fc.constantFrom("", " ", "\n", ";", '"', ","),
         (secret, marker, before, after) => {
           const slot = loaded.slots.find((s) => s.marker === marker) as Slot;
-          const { spec } = inject(loaded, [
-            { slot, value: `${before}${secret}${after}` },
-          ]);
+          const { spec } = inject(loaded, [{ slot, value: `${before}${secret}${after}` }]);
           const result = compile(specText(spec), { specPath: SPEC_PATH });
-          expect(result.diagnostics.map((d) => d.code)).toContain(
-            "spec/secret-in-spec",
-          );
+          expect(result.diagnostics.map((d) => d.code)).toContain("spec/secret-in-spec");
           expect(result.files).toEqual([]);
         },
       ),
@@ -212,22 +161,18 @@ describe("credentials in a spec are refused, wherever they are", () => {
   });
 
   it.each(NOT_SECRETS)("does not refuse %j", (value) => {
-    for (const marker of ["zqpv0x", "zqcv2x"])
-      expect(secretCase("proxmox", marker, value).errors, marker).toEqual([]);
+    for (const marker of ["zqpv0x", "zqcv2x"]) expect(secretCase("proxmox", marker, value).errors, marker).toEqual([]);
   });
 
   it("does not refuse an image pinned by digest", () => {
     const digest = `zqtrunnerx.example/tf-runner:v1@${NOT_SECRETS[0]}`;
-    expect(
-      secretCase("tofu", "zqtrunnerx.example/tf-runner:v1", digest).errors,
-    ).toEqual([]);
+    expect(secretCase("tofu", "zqtrunnerx.example/tf-runner:v1", digest).errors).toEqual([]);
   });
 });
 
 // --- golden trees -------------------------------------------------------------------------------
 
-const SECRET_NAME =
-  /token|secret|password|private_key|kubeconfig|talosconfig|machine_secrets|client_configuration/;
+const SECRET_NAME = /token|secret|password|private_key|kubeconfig|talosconfig|machine_secrets|client_configuration/;
 const CREDENTIAL_VARIABLE = /token|secret|password|private_key/;
 const PATH_VARIABLE = /_file$/;
 const goldenTf = fg.sync("golden/*/**/*.tf", { cwd: ROOT }).sort();
@@ -246,12 +191,7 @@ describe("golden trees treat secrets as secrets", () => {
     const problems: string[] = [];
     let checked = 0;
     // One hcl2json call for all files (each wrapped in its own block, see hcl-batch.ts).
-    const text = goldenTf
-      .map(
-        (path, i) =>
-          `file "${i}" {\n${readFileSync(join(ROOT, path), "utf8")}\n}\n`,
-      )
-      .join("");
+    const text = goldenTf.map((path, i) => `file "${i}" {\n${readFileSync(join(ROOT, path), "utf8")}\n}\n`).join("");
     const json = (await parse("golden.tf", text)) as {
       file: Record<string, Array<Record<string, Record<string, Block[]>>>>;
     };
@@ -265,14 +205,8 @@ describe("golden trees treat secrets as secrets", () => {
           if (kind === "variable" && PATH_VARIABLE.test(name)) continue;
           checked++;
           const block = blocks[0] ?? {};
-          if (block.sensitive !== true)
-            problems.push(`${path}: ${kind} "${name}" is not sensitive`);
-          if (
-            kind === "variable" &&
-            CREDENTIAL_VARIABLE.test(name) &&
-            block.default !== undefined &&
-            block.default !== null
-          ) {
+          if (block.sensitive !== true) problems.push(`${path}: ${kind} "${name}" is not sensitive`);
+          if (kind === "variable" && CREDENTIAL_VARIABLE.test(name) && block.default !== undefined && block.default !== null) {
             problems.push(`${path}: variable "${name}" has a default value`);
           }
         }
@@ -287,18 +221,9 @@ describe("golden trees treat secrets as secrets", () => {
 const PLAINTEXT: ReadonlyArray<[string, RegExp]> = [
   ["a PEM private key", /-----BEGIN [A-Z ]*PRIVATE KEY-----/],
   ["a base64 PEM block", /LS0tLS1CRUdJTi/],
-  [
-    "an AWS access key id",
-    /(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])/,
-  ],
-  [
-    "a Proxmox API token",
-    /[\w.-]+@[\w.-]+![\w.-]+=[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}/i,
-  ],
-  [
-    "a GitHub token",
-    /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/,
-  ],
+  ["an AWS access key id", /(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])/],
+  ["a Proxmox API token", /[\w.-]+@[\w.-]+![\w.-]+=[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}/i],
+  ["a GitHub token", /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/],
   ["a password in a URL", /[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:[^/\s@]+@/i],
   [
     "a long random string",
@@ -326,9 +251,13 @@ describe("golden trees hold no plaintext credentials", () => {
       const text = readFileSync(join(ROOT, path), "utf8");
       for (const [what, pattern] of PLAINTEXT) {
         // .talos-hclgen.json holds sha256 hashes by design (the writer's ownership record).
-        if (what === "a long hex string" && path.endsWith(".talos-hclgen.json"))
-          continue;
-        const match = pattern.exec(text.split("\n").filter((line) => !PUBLIC_KEY_LINE.test(line)).join("\n"));
+        if (what === "a long hex string" && path.endsWith(".talos-hclgen.json")) continue;
+        const match = pattern.exec(
+          text
+            .split("\n")
+            .filter((line) => !PUBLIC_KEY_LINE.test(line))
+            .join("\n"),
+        );
         if (match) found.push(`${path}: ${what}: ${match[0].slice(0, 24)}…`);
       }
     }
@@ -337,15 +266,7 @@ describe("golden trees hold no plaintext credentials", () => {
 
   it("would find one (the scan can fail)", () => {
     const leaked = `key = "${SECRETS.awsKey}"\nx = "${SECRETS.hcloudToken}"\n${SECRETS.pemRsa}`;
-    const hits = PLAINTEXT.filter(([, pattern]) => pattern.test(leaked)).map(
-      ([what]) => what,
-    );
-    expect(hits).toEqual(
-      expect.arrayContaining([
-        "a PEM private key",
-        "an AWS access key id",
-        "a long random string",
-      ]),
-    );
+    const hits = PLAINTEXT.filter(([, pattern]) => pattern.test(leaked)).map(([what]) => what);
+    expect(hits).toEqual(expect.arrayContaining(["a PEM private key", "an AWS access key id", "a long random string"]));
   });
 });

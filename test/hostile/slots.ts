@@ -13,11 +13,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
-import {
-  hostileString,
-  patternSamples,
-  shapedString,
-} from "./hostile-strings.js";
+import { hostileString, patternSamples, shapedString } from "./hostile-strings.js";
 import type { Segment } from "./landing.js";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -64,9 +60,7 @@ export interface Base {
 
 type Json = Record<string, unknown>;
 
-const schema = JSON.parse(
-  readFileSync(join(ROOT, "schemas", "talos-hclgen.schema.json"), "utf8"),
-) as Json;
+const schema = JSON.parse(readFileSync(join(ROOT, "schemas", "talos-hclgen.schema.json"), "utf8")) as Json;
 
 function deref(node: unknown): Json | undefined {
   let current = node;
@@ -74,9 +68,7 @@ function deref(node: unknown): Json | undefined {
     if (current === null || typeof current !== "object") return undefined;
     const ref = (current as Json)["$ref"];
     if (typeof ref !== "string") return current as Json;
-    current = (schema["definitions"] as Json)[
-      ref.replace("#/definitions/", "")
-    ];
+    current = (schema["definitions"] as Json)[ref.replace("#/definitions/", "")];
   }
   return undefined;
 }
@@ -88,21 +80,12 @@ function schemaAt(path: readonly Segment[]): Json | undefined {
     if (node === undefined) return undefined;
     const branches = (node["oneOf"] ?? node["anyOf"]) as unknown[] | undefined;
     if (branches !== undefined)
-      node = branches
-        .map(deref)
-        .find(
-          (b) =>
-            b?.["properties"] !== undefined &&
-            typeof segment === "string" &&
-            segment in (b["properties"] as Json),
-        );
+      node = branches.map(deref).find((b) => b?.["properties"] !== undefined && typeof segment === "string" && segment in (b["properties"] as Json));
     if (node === undefined) return undefined;
     const properties = node["properties"] as Json | undefined;
     if (typeof segment === "number") node = deref(node["items"]);
-    else if (properties !== undefined && segment in properties)
-      node = deref(properties[segment]);
-    else if (typeof node["additionalProperties"] === "object")
-      node = deref(node["additionalProperties"]);
+    else if (properties !== undefined && segment in properties) node = deref(properties[segment]);
+    else if (typeof node["additionalProperties"] === "object") node = deref(node["additionalProperties"]);
     else return undefined;
   }
   return node;
@@ -110,52 +93,29 @@ function schemaAt(path: readonly Segment[]): Json | undefined {
 
 function patternOf(occurrence: Occurrence): string | undefined {
   const { path, kind } = occurrence;
-  const node =
-    kind === "key"
-      ? deref(schemaAt(path.slice(0, -1))?.["propertyNames"])
-      : schemaAt(path);
+  const node = kind === "key" ? deref(schemaAt(path.slice(0, -1))?.["propertyNames"]) : schemaAt(path);
   const pattern = node?.["pattern"];
   return typeof pattern === "string" ? pattern : undefined;
 }
 
 export function fieldName(occurrence: Occurrence): string {
-  const general = occurrence.path
-    .map((s) =>
-      typeof s === "number" ? "[]" : MARKER.test(s) ? ".<key>" : `.${s}`,
-    )
-    .join("");
-  return (occurrence.kind === "key" ? `${general} (key)` : general).replace(
-    /^\./,
-    "",
-  );
+  const general = occurrence.path.map((s) => (typeof s === "number" ? "[]" : MARKER.test(s) ? ".<key>" : `.${s}`)).join("");
+  return (occurrence.kind === "key" ? `${general} (key)` : general).replace(/^\./, "");
 }
 
 function arbitraryFor(pattern: string | undefined): fc.Arbitrary<string> {
   const valid = pattern === undefined ? undefined : patternSamples(pattern);
   if (valid === undefined) return hostileString;
-  return fc.oneof(
-    { weight: 2, arbitrary: hostileString },
-    { weight: 3, arbitrary: shapedString(valid) },
-    { weight: 1, arbitrary: valid },
-  );
+  return fc.oneof({ weight: 2, arbitrary: hostileString }, { weight: 3, arbitrary: shapedString(valid) }, { weight: 1, arbitrary: valid });
 }
 
-function findOccurrences(
-  value: unknown,
-  path: Segment[],
-  out: Map<string, Occurrence[]>,
-): void {
+function findOccurrences(value: unknown, path: Segment[], out: Map<string, Occurrence[]>): void {
   const add = (marker: string, occurrence: Occurrence): void => {
     out.set(marker, [...(out.get(marker) ?? []), occurrence]);
   };
   if (typeof value === "string") {
     // Markers group their occurrences by text; any other string is a slot of its own.
-    add(
-      MARKER.test(value) || ADDRESS.test(value)
-        ? value
-        : `\0${JSON.stringify(path)}`,
-      { path, kind: "value" },
-    );
+    add(MARKER.test(value) || ADDRESS.test(value) ? value : `\0${JSON.stringify(path)}`, { path, kind: "value" });
     return;
   }
   if (Array.isArray(value)) {
@@ -181,12 +141,7 @@ export function loadBase(name: string): Base {
 }
 
 function readBase(name: string): Base {
-  const spec = parse(
-    readFileSync(
-      join(ROOT, "test", "hostile", "bases", `${name}.yaml`),
-      "utf8",
-    ),
-  ) as unknown;
+  const spec = parse(readFileSync(join(ROOT, "test", "hostile", "bases", `${name}.yaml`), "utf8")) as unknown;
   const found = new Map<string, Occurrence[]>();
   findOccurrences(spec, [], found);
   const slots = [...found].map(([id, occurrences]): Slot => {
@@ -215,9 +170,7 @@ export interface Injection {
 
 /** Where the injected value sits in the injected spec (a renamed key moves its path). */
 export function injectedPaths(injection: Injection): Segment[][] {
-  return injection.slot.occurrences.map((o) =>
-    o.kind === "key" ? [...o.path.slice(0, -1), injection.value] : o.path,
-  );
+  return injection.slot.occurrences.map((o) => (o.kind === "key" ? [...o.path.slice(0, -1), injection.value] : o.path));
 }
 
 function nodeAt(root: unknown, path: readonly Segment[]): unknown {
@@ -231,10 +184,7 @@ function nodeAt(root: unknown, path: readonly Segment[]): unknown {
  * (a key renamed onto a sibling's name would silently merge two entries) is left out; returns
  * the injections that were applied.
  */
-export function inject(
-  base: Base,
-  injections: readonly Injection[],
-): { spec: unknown; applied: Injection[] } {
+export function inject(base: Base, injections: readonly Injection[]): { spec: unknown; applied: Injection[] } {
   const spec = structuredClone(base.spec);
   const applied: Injection[] = [];
   const renames: Array<{ path: Segment[]; to: string }> = [];
@@ -242,45 +192,27 @@ export function inject(
     const keys = injection.slot.occurrences.filter((o) => o.kind === "key");
     const blocked = keys.some((o) => {
       const holder = nodeAt(spec, o.path.slice(0, -1)) as Json;
-      return (
-        injection.value !== injection.slot.marker &&
-        Object.hasOwn(holder, injection.value)
-      );
+      return injection.value !== injection.slot.marker && Object.hasOwn(holder, injection.value);
     });
     if (
       blocked ||
-      renames.some((r) =>
-        keys.some(
-          (k) =>
-            JSON.stringify(k.path.slice(0, -1)) ===
-              JSON.stringify(r.path.slice(0, -1)) && r.to === injection.value,
-        ),
-      )
+      renames.some((r) => keys.some((k) => JSON.stringify(k.path.slice(0, -1)) === JSON.stringify(r.path.slice(0, -1)) && r.to === injection.value))
     )
       continue;
     for (const o of injection.slot.occurrences) {
-      if (o.kind === "value")
-        (nodeAt(spec, o.path.slice(0, -1)) as Json)[o.path.at(-1) as string] =
-          injection.value;
+      if (o.kind === "value") (nodeAt(spec, o.path.slice(0, -1)) as Json)[o.path.at(-1) as string] = injection.value;
       else renames.push({ path: o.path, to: injection.value });
     }
     applied.push(injection);
   }
   // Rename keys deepest first, while the paths above them still hold their base names.
-  for (const { path, to } of renames.sort(
-    (a, b) => b.path.length - a.path.length,
-  )) {
+  for (const { path, to } of renames.sort((a, b) => b.path.length - a.path.length)) {
     const parentPath = path.slice(0, -1);
     const holder = nodeAt(spec, parentPath) as Json;
     const from = path.at(-1) as string;
-    const renamed = Object.fromEntries(
-      Object.entries(holder).map(([k, v]) => [k === from ? to : k, v]),
-    );
-    if (parentPath.length === 0)
-      throw new Error("a marker key at the root of a spec");
-    (nodeAt(spec, parentPath.slice(0, -1)) as Json)[
-      parentPath.at(-1) as string
-    ] = renamed;
+    const renamed = Object.fromEntries(Object.entries(holder).map(([k, v]) => [k === from ? to : k, v]));
+    if (parentPath.length === 0) throw new Error("a marker key at the root of a spec");
+    (nodeAt(spec, parentPath.slice(0, -1)) as Json)[parentPath.at(-1) as string] = renamed;
   }
   return { spec, applied };
 }

@@ -11,10 +11,8 @@ import { renderPlainOne } from "../../src/diagnostics/render-plain.js";
 import { renderPretty } from "../../src/diagnostics/render-pretty.js";
 import { compile } from "../../src/index.js";
 
-const UNSAFE =
-  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udfff]/;
-const NASTY =
-  "a\u009b31mb\u001b]0;title\u0007c\u202ed\u2066e\u2028f\u0085g\ud800";
+const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udfff]/;
+const NASTY = "a\u009b31mb\u001b]0;title\u0007c\u202ed\u2066e\u2028f\u0085g\ud800";
 
 describe("diagnostics on a terminal", () => {
   it("escape what a terminal would act on, in every part of both renderings", () => {
@@ -27,11 +25,7 @@ describe("diagnostics on a terminal", () => {
       hint: `did you mean ${NASTY}?`,
       span: { file, start: 6, end: 6 + NASTY.length, pos: { line: 1, col: 7 } },
     };
-    for (const text of [
-      renderPlainOne(d),
-      renderPretty(d, { color: true, source: () => source }),
-      renderPretty(d, { color: false }),
-    ]) {
+    for (const text of [renderPlainOne(d), renderPretty(d, { color: true, source: () => source }), renderPretty(d, { color: false })]) {
       // ANSI colour codes are the renderer's own (ESC [ ... m); nothing else may be raw.
       expect(text.replace(/\u001b\[[0-9;]*m/g, ""), text).not.toMatch(UNSAFE);
     }
@@ -43,9 +37,7 @@ describe("diagnostics on a terminal", () => {
     expect(result.diagnostics.length).toBeGreaterThan(0);
     for (const d of result.diagnostics) {
       expect(renderPlainOne(d)).not.toMatch(UNSAFE);
-      expect(renderPretty(d, { color: false, source: () => text })).not.toMatch(
-        UNSAFE,
-      );
+      expect(renderPretty(d, { color: false, source: () => text })).not.toMatch(UNSAFE);
     }
   });
 });

@@ -10,8 +10,7 @@ import { parseAllDocuments } from "yaml";
 import type { GeneratedFile } from "../../src/types.js";
 import type { HclParser } from "./hcl-batch.js";
 
-export const LONE_SURROGATE =
-  /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export type FileKind = "hcl" | "yaml" | "text";
 
@@ -55,19 +54,13 @@ export function checkPaths(files: readonly GeneratedFile[]): void {
                 ? "contains a control character (NUL included)"
                 : LONE_SURROGATE.test(path)
                   ? "contains a lone surrogate"
-                  : path
-                        .split("/")
-                        .some((s) => s === "" || s === "." || s === "..")
+                  : path.split("/").some((s) => s === "" || s === "." || s === "..")
                     ? "has an empty, . or .. segment"
                     : undefined;
-    if (problem !== undefined)
-      throw new Error(`generated path ${JSON.stringify(path)} ${problem}`);
+    if (problem !== undefined) throw new Error(`generated path ${JSON.stringify(path)} ${problem}`);
     const key = path.normalize("NFC").toLowerCase();
     const other = folded.get(key);
-    if (other !== undefined)
-      throw new Error(
-        `generated paths ${JSON.stringify(other)} and ${JSON.stringify(path)} collide on a case-insensitive file system`,
-      );
+    if (other !== undefined) throw new Error(`generated paths ${JSON.stringify(other)} and ${JSON.stringify(path)} collide on a case-insensitive file system`);
     folded.set(key, path);
   }
 }
@@ -81,44 +74,30 @@ export function checkPaths(files: readonly GeneratedFile[]): void {
  * line break the emitters write. HCL escapes all of these in strings, so an HCL file holds
  * none of them (nor TAB) anywhere.
  */
-const NOT_RAW_YAML =
-  /[^\t\n\u0020-\u007e\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\u{10000}-\u{10ffff}]/u;
-const NOT_RAW_HCL =
-  /[^\n\u0020-\u007e\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\u{10000}-\u{10ffff}]/u;
+const NOT_RAW_YAML = /[^\t\n\u0020-\u007e\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\u{10000}-\u{10ffff}]/u;
+const NOT_RAW_HCL = /[^\n\u0020-\u007e\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\u{10000}-\u{10ffff}]/u;
 
 export function checkCharacters(file: GeneratedFile): void {
   const kind = kindOf(file.path);
-  if (LONE_SURROGATE.test(file.contents))
-    throw new Error(`${file.path} holds a lone surrogate (written as U+FFFD)`);
-  const forbidden =
-    kind === "yaml" ? NOT_RAW_YAML : kind === "hcl" ? NOT_RAW_HCL : undefined;
+  if (LONE_SURROGATE.test(file.contents)) throw new Error(`${file.path} holds a lone surrogate (written as U+FFFD)`);
+  const forbidden = kind === "yaml" ? NOT_RAW_YAML : kind === "hcl" ? NOT_RAW_HCL : undefined;
   const found = forbidden?.exec(file.contents);
   if (found) {
     const at = file.contents.slice(0, found.index).split("\n").length;
     const code = (found[0].codePointAt(0) ?? 0).toString(16).padStart(4, "0");
-    throw new Error(
-      `${file.path}:${at} holds a raw U+${code}, which a reader would refuse or take for a line break`,
-    );
+    throw new Error(`${file.path}:${at} holds a raw U+${code}, which a reader would refuse or take for a line break`);
   }
 }
 
-function parseYamlAs(
-  version: "1.1" | "1.2",
-  path: string,
-  contents: string,
-): unknown[] {
+function parseYamlAs(version: "1.1" | "1.2", path: string, contents: string): unknown[] {
   const documents = parseAllDocuments(contents, {
     version,
     prettyErrors: false,
   });
-  if (!Array.isArray(documents))
-    throw new Error(`${path} holds no YAML document`);
+  if (!Array.isArray(documents)) throw new Error(`${path} holds no YAML document`);
   return documents.map((document) => {
     const problems = [...document.errors, ...document.warnings];
-    if (problems.length > 0)
-      throw new Error(
-        `${path} does not parse as YAML ${version}: ${problems.map((p) => p.message).join("; ")}\n${contents}`,
-      );
+    if (problems.length > 0) throw new Error(`${path} does not parse as YAML ${version}: ${problems.map((p) => p.message).join("; ")}\n${contents}`);
     return document.toJS({ maxAliasCount: -1 }) as unknown;
   });
 }
@@ -131,10 +110,7 @@ function parseYamlAs(
 function parseYaml(path: string, contents: string): unknown[] {
   const v11 = parseYamlAs("1.1", path, contents);
   const v12 = parseYamlAs("1.2", path, contents);
-  if (!isDeepStrictEqual(v11, v12))
-    throw new Error(
-      `${path} reads differently as YAML 1.1 and 1.2:\n${contents}`,
-    );
+  if (!isDeepStrictEqual(v11, v12)) throw new Error(`${path} reads differently as YAML 1.1 and 1.2:\n${contents}`);
   return v11;
 }
 
@@ -145,19 +121,11 @@ function parseYaml(path: string, contents: string): unknown[] {
  */
 const EMBEDDED_HCL_KEYS = new Set(["customConfiguration"]);
 
-function liftEmbeddedHcl(
-  path: string,
-  documents: unknown[],
-  out: Array<{ name: string; contents: string }>,
-): void {
+function liftEmbeddedHcl(path: string, documents: unknown[], out: Array<{ name: string; contents: string }>): void {
   const walk = (node: unknown, at: string): void => {
     if (node === null || typeof node !== "object") return;
     for (const [key, child] of Object.entries(node)) {
-      if (
-        typeof child === "string" &&
-        EMBEDDED_HCL_KEYS.has(key) &&
-        !Array.isArray(node)
-      ) {
+      if (typeof child === "string" && EMBEDDED_HCL_KEYS.has(key) && !Array.isArray(node)) {
         const name = `${path}#${at}${key}`;
         out.push({ name, contents: child });
         (node as Record<string, unknown>)[key] = `(HCL: ${name})`;
@@ -168,10 +136,7 @@ function liftEmbeddedHcl(
 }
 
 /** Checks paths and characters, then parses every file (HCL through the batching parser). */
-export async function parseTree(
-  files: readonly GeneratedFile[],
-  hcl: HclParser,
-): Promise<ParsedTree> {
+export async function parseTree(files: readonly GeneratedFile[], hcl: HclParser): Promise<ParsedTree> {
   checkPaths(files);
   const written = files.map((f) => ({
     path: f.path,
@@ -185,26 +150,15 @@ export async function parseTree(
     liftEmbeddedHcl(file.path, documents, embedded);
     yaml.set(file.path, documents);
   }
-  const hclFiles = [
-    ...written
-      .filter((f) => kindOf(f.path) === "hcl")
-      .map((f) => ({ name: f.path, contents: f.contents })),
-    ...embedded,
-  ];
+  const hclFiles = [...written.filter((f) => kindOf(f.path) === "hcl").map((f) => ({ name: f.path, contents: f.contents })), ...embedded];
   const parsedHcl = await hcl.parseAll(hclFiles);
   const tree: ParsedTree = new Map();
   for (const file of written) {
     const kind = kindOf(file.path);
-    const value =
-      kind === "hcl"
-        ? parsedHcl.get(file.path)
-        : kind === "yaml"
-          ? yaml.get(file.path)
-          : file.contents;
+    const value = kind === "hcl" ? parsedHcl.get(file.path) : kind === "yaml" ? yaml.get(file.path) : file.contents;
     tree.set(file.path, { kind, value });
   }
-  for (const { name } of embedded)
-    tree.set(name, { kind: "hcl", value: parsedHcl.get(name) });
+  for (const { name } of embedded) tree.set(name, { kind: "hcl", value: parsedHcl.get(name) });
   return tree;
 }
 

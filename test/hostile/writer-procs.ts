@@ -47,9 +47,7 @@ export function run(args: readonly string[], cwd: string, onSpawn?: (child: Retu
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   onSpawn?.(child);
-  return new Promise((resolve) =>
-    child.on("close", (exitCode, signal) => resolve({ exitCode, signal, stdout, stderr })),
-  );
+  return new Promise((resolve) => child.on("close", (exitCode, signal) => resolve({ exitCode, signal, stdout, stderr })));
 }
 
 /** Every entry below `root`: "path/" for folders, "path -> target" for links, path -> bytes (hex-free: latin1) for files. */

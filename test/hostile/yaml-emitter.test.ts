@@ -44,12 +44,9 @@ describe("the YAML emitter and hostile strings", () => {
     expect(roundTrip(value).text).toContain(escape);
   });
 
-  it.each(["0O17", "0o17", "+0o7", "0B101", "0X1F", "-0x1f"])(
-    "quotes %s, which go-yaml would read as a number",
-    (value) => {
-      expect(roundTrip(value).text).toContain(`"${value}"`);
-    },
-  );
+  it.each(["0O17", "0o17", "+0o7", "0B101", "0X1F", "-0x1f"])("quotes %s, which go-yaml would read as a number", (value) => {
+    expect(roundTrip(value).text).toContain(`"${value}"`);
+  });
 
   it('writes a literal "<<" key so that no reader merges it', () => {
     const text = emitYaml({ "<<": { a: 1 }, b: 2 }, { sortKeys: true });

@@ -39,7 +39,6 @@ const ADOPTED: Readonly<Record<string, string>> = {
  */
 const KEPT = ["image", "location", "server_type", "public_net", "placement_group_id"] as const;
 
-
 function attribute(value: unknown, key: string): unknown {
   return value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
 }
@@ -111,7 +110,10 @@ describeWithTools("adoption on Hetzner Cloud: running servers are imported, neve
     // replacement or destroy of any of them.
     await adopt.applyWithDoubles();
     await adopt.reconcile();
-    const later = compile(SPEC.replace("  nodes:\n", "  nodes:\n").replace(/(class: (?:control_plane|controlplane|worker),)/g, "$1 labels: { adopted: \"yes\" },"), { specPath: "spec.yaml" });
+    const later = compile(
+      SPEC.replace("  nodes:\n", "  nodes:\n").replace(/(class: (?:control_plane|controlplane|worker),)/g, '$1 labels: { adopted: "yes" },'),
+      { specPath: "spec.yaml" },
+    );
     expect(later.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     await adopt.write(later.files);
     const edited = await adopt.planReal();
@@ -123,8 +125,14 @@ describeWithTools("adoption on Hetzner Cloud: running servers are imported, neve
   it("imports an IPv6-only server with its primary IPv6, and keeps it and its address", async () => {
     // The same servers as IPv6-only ones (platform.hcloud.publicNetwork ipv6): adopt names each
     // one's primary IPv6, the API endpoint becomes a load balancer (a floating IP is an IPv4).
-    const ipv6Spec = SPEC.replace("    cidr: 10.0.1.0/24\n", '    cidr: 10.0.1.0/24\n    nameservers: ["2a01:4ff:ff00::add:1"]\n  registryMirrors:\n    ghcr.io: { endpoints: [https://ghcr-mirror.example.com] }\n    factory.talos.dev: { endpoints: [https://factory-mirror.example.com] }\n')
-      .replace("      adminCidrs: [203.0.113.0/24]\n      apiEndpoint: floating-ip\n      floatingIpId: 98766\n", '      publicNetwork: ipv6\n      adminCidrs: ["2001:db8:1234::/48"]\n')
+    const ipv6Spec = SPEC.replace(
+      "    cidr: 10.0.1.0/24\n",
+      '    cidr: 10.0.1.0/24\n    nameservers: ["2a01:4ff:ff00::add:1"]\n  registryMirrors:\n    ghcr.io: { endpoints: [https://ghcr-mirror.example.com] }\n    factory.talos.dev: { endpoints: [https://factory-mirror.example.com] }\n',
+    )
+      .replace(
+        "      adminCidrs: [203.0.113.0/24]\n      apiEndpoint: floating-ip\n      floatingIpId: 98766\n",
+        '      publicNetwork: ipv6\n      adminCidrs: ["2001:db8:1234::/48"]\n',
+      )
       .replace(/primaryIpId: (\d+)/g, (_match, id: string) => `primaryIpId: ${adoptedIpv6Id(Number(id))}`);
     const result = compile(ipv6Spec, { specPath: "spec.yaml" });
     // The endpoint moves to the new load balancer: the one warning.

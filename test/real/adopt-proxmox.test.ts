@@ -32,7 +32,6 @@ function providerOverride(api: FakeProxmoxApi): string {
   return `provider "proxmox" {\n  endpoint = "${api.endpoint}"\n  insecure = true\n}\n`;
 }
 
-
 /** The attributes whose values differ between before and after, by name. */
 function changedAttributes(change: ResourceChange | undefined): string[] {
   const before = (change?.change.before ?? {}) as Record<string, unknown>;
@@ -77,7 +76,10 @@ describeWithTools("adoption on Proxmox: running VMs are imported, never created,
     for (const [node, id] of Object.entries(ADOPTED)) {
       const change = byAddress.get(VM(node));
       expect(change?.change.actions, node).toEqual(["update"]);
-      expect(changedAttributes(change).filter((key) => !WITHOUT_REBOOT.has(key)), node).toEqual([]);
+      expect(
+        changedAttributes(change).filter((key) => !WITHOUT_REBOOT.has(key)),
+        node,
+      ).toEqual([]);
       const running = RUNNING_VMS.find((vm) => `${vm.node}/${vm.vmid}` === id);
       expect((change?.change.before as { name?: string }).name, node).toBe(running?.name);
       expect((change?.change.after as { name?: string }).name, node).toBe(node);
@@ -88,7 +90,10 @@ describeWithTools("adoption on Proxmox: running VMs are imported, never created,
     // replacement or destroy of any of them.
     await adopt.applyWithDoubles();
     await adopt.reconcile();
-    const later = compile(SPEC.replace("  nodes:\n", "  nodes:\n").replace(/(class: (?:control_plane|controlplane|worker),)/g, "$1 labels: { adopted: \"yes\" },"), { specPath: "spec.yaml" });
+    const later = compile(
+      SPEC.replace("  nodes:\n", "  nodes:\n").replace(/(class: (?:control_plane|controlplane|worker),)/g, '$1 labels: { adopted: "yes" },'),
+      { specPath: "spec.yaml" },
+    );
     expect(later.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     await adopt.write(later.files, { override: providerOverride(api) });
     const edited = await adopt.planReal();
@@ -100,14 +105,19 @@ describeWithTools("adoption on Proxmox: running VMs are imported, never created,
   it("shows a class that differs from a running VM as a change that reboots it", async () => {
     // The control plane class says 8 GiB; the running control planes have 4: the plan must say
     // so (the tree README: fix the spec until the plan changes nothing but names and tags).
-    const result = compile(SPEC.replace("control_plane: { cpu: 2, memory: 4096, osDisk: 32 }", "control_plane: { cpu: 2, memory: 8192, osDisk: 32 }"), { specPath: "spec.yaml" });
+    const result = compile(SPEC.replace("control_plane: { cpu: 2, memory: 4096, osDisk: 32 }", "control_plane: { cpu: 2, memory: 8192, osDisk: 32 }"), {
+      specPath: "spec.yaml",
+    });
     const mismatch = new Workspace(tools, mirrors, join(work, "mismatch"));
     await mismatch.write(result.files, { override: providerOverride(api) });
     const { plan, run } = await mismatch.planReal();
     expect(run.exitCode, run.stderr).toBe(0);
     const byAddress = new Map<string, ResourceChange>((plan.resource_changes ?? []).map((c) => [c.address, c]));
     for (const node of ["cp-1", "cp-2", "cp-3"]) {
-      expect(changedAttributes(byAddress.get(VM(node))).filter((key) => !WITHOUT_REBOOT.has(key)), node).toEqual(["memory"]);
+      expect(
+        changedAttributes(byAddress.get(VM(node))).filter((key) => !WITHOUT_REBOOT.has(key)),
+        node,
+      ).toEqual(["memory"]);
     }
     expect(changedAttributes(byAddress.get(VM("wk-1"))).filter((key) => !WITHOUT_REBOOT.has(key))).toEqual([]);
   }, 300_000);

@@ -23,7 +23,6 @@ const SPEC = readFileSync(join(ROOT, "fixtures", "adopt-metal", "spec.yaml"), "u
 const SECRETS = "module.cluster.talos_machine_secrets.this";
 const BOOTSTRAP = "module.cluster.talos_machine_bootstrap.this";
 
-
 interface SecretsFile {
   cluster: { id: string; secret: string };
   secrets: { bootstraptoken: string; secretboxencryptionsecret: string };
@@ -82,7 +81,15 @@ describeWithTools("adoption: a running cluster's secrets and bootstrap are impor
     for (const [name, text] of configurations) {
       const v1alpha1 = parseAllDocuments(text)[0]?.toJS() as {
         machine: { ca: { crt: string }; token: string };
-        cluster: { id: string; secret: string; ca: { crt: string }; token: string; etcd?: { ca: { crt: string } }; aggregatorCA?: { crt: string }; secretboxEncryptionSecret?: string };
+        cluster: {
+          id: string;
+          secret: string;
+          ca: { crt: string };
+          token: string;
+          etcd?: { ca: { crt: string } };
+          aggregatorCA?: { crt: string };
+          secretboxEncryptionSecret?: string;
+        };
       };
       expect(v1alpha1.machine.ca.crt, name).toBe(secrets.certs.os.crt);
       expect(v1alpha1.machine.token, name).toBe(secrets.trustdinfo.token);
@@ -126,7 +133,13 @@ describeWithTools("adoption: a running cluster's secrets and bootstrap are impor
     const kind = (node: string, wanted: string, name?: string) =>
       documents(node).find((d) => d["kind"] === wanted && (name === undefined || d["name"] === name));
     // cp-1: its 802.3ad bond over two ports found by MAC, the VIP on it, the role's label and patch.
-    expect(kind("cp-1", "BondConfig", "bond0")).toMatchObject({ bondMode: "802.3ad", lacpRate: "fast", xmitHashPolicy: "layer3+4", miimon: 100, addresses: [{ address: "10.10.0.11/24" }] });
+    expect(kind("cp-1", "BondConfig", "bond0")).toMatchObject({
+      bondMode: "802.3ad",
+      lacpRate: "fast",
+      xmitHashPolicy: "layer3+4",
+      miimon: 100,
+      addresses: [{ address: "10.10.0.11/24" }],
+    });
     expect(kind("cp-1", "Layer2VIPConfig", "10.10.0.10")).toMatchObject({ link: "bond0" });
     const v1alpha1 = (node: string) => documents(node)[0] as { machine: Record<string, unknown>; cluster: Record<string, unknown> };
     expect(v1alpha1("cp-1").machine["nodeLabels"]).toMatchObject({ "topology.kubernetes.io/region": "home" });
@@ -134,7 +147,12 @@ describeWithTools("adoption: a running cluster's secrets and bootstrap are impor
     expect(v1alpha1("cp-1").cluster["apiServer"]).toMatchObject({ certSANs: expect.arrayContaining(["k8s.home.example.net"]) });
     // wk-1: its own address and the storage VLAN on one port, its route, labels and taint, its patch file.
     expect(kind("wk-1", "LinkConfig", "eno1")).toMatchObject({ addresses: [{ address: "10.10.0.21/24" }, { address: "fd00:10::21/64" }] });
-    expect(kind("wk-1", "VLANConfig", "eno1.30")).toMatchObject({ parent: "eno1", vlanID: 30, mtu: 9000, routes: [{ destination: "10.40.0.0/16", gateway: "10.10.30.254" }] });
+    expect(kind("wk-1", "VLANConfig", "eno1.30")).toMatchObject({
+      parent: "eno1",
+      vlanID: 30,
+      mtu: 9000,
+      routes: [{ destination: "10.40.0.0/16", gateway: "10.10.30.254" }],
+    });
     expect(v1alpha1("wk-1").machine["sysfs"]).toEqual({ "devices.system.cpu.intel_pstate.no_turbo": "1" });
     expect(v1alpha1("wk-1").machine["nodeAnnotations"]).toEqual({ "example.net/rack": "r1" });
     expect(JSON.stringify(v1alpha1("wk-1").machine["kubelet"])).toContain("storage=true:NoSchedule");

@@ -26,7 +26,10 @@ function jsPatterns(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(jsPatterns);
   if (node === null || typeof node !== "object") return node;
   return Object.fromEntries(
-    Object.entries(node).map(([key, value]) => [key, key === "pattern" && typeof value === "string" ? value.replace(/\\([pP])([A-Z])/g, "\\$1{$2}") : jsPatterns(value)]),
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === "pattern" && typeof value === "string" ? value.replace(/\\([pP])([A-Z])/g, "\\$1{$2}") : jsPatterns(value),
+    ]),
   );
 }
 
@@ -56,7 +59,13 @@ describeWithTools("the Cilium objects of every tree match the CRDs of the Cilium
     .filter((tree) => tree.file !== undefined);
   it("finds trees with Cilium objects, of every kind the trees write", () => {
     const kinds = new Set(trees.flatMap((tree) => parseAllDocuments(tree.file?.contents ?? "").map((d) => (d.toJS() as { kind: string }).kind)));
-    expect([...kinds].sort()).toEqual(["CiliumBGPAdvertisement", "CiliumBGPClusterConfig", "CiliumBGPPeerConfig", "CiliumL2AnnouncementPolicy", "CiliumLoadBalancerIPPool"]);
+    expect([...kinds].sort()).toEqual([
+      "CiliumBGPAdvertisement",
+      "CiliumBGPClusterConfig",
+      "CiliumBGPPeerConfig",
+      "CiliumL2AnnouncementPolicy",
+      "CiliumLoadBalancerIPPool",
+    ]);
   });
   for (const tree of trees) {
     it(tree.name, () => {
@@ -67,7 +76,16 @@ describeWithTools("the Cilium objects of every tree match the CRDs of the Cilium
     });
   }
   it("refuses an object its CRD does not allow (the tier can fail)", () => {
-    expect(validate({ apiVersion: "cilium.io/v2", kind: "CiliumBGPPeerConfig", metadata: { name: "x" }, spec: { families: [{ afi: "ipv5", safi: "unicast" }] } } as never)).not.toEqual([]);
-    expect(validate({ apiVersion: "cilium.io/v2", kind: "CiliumL2AnnouncementPolicy" })).toEqual(["cilium.io/v2 CiliumL2AnnouncementPolicy is no served version of a Cilium CRD"]);
+    expect(
+      validate({
+        apiVersion: "cilium.io/v2",
+        kind: "CiliumBGPPeerConfig",
+        metadata: { name: "x" },
+        spec: { families: [{ afi: "ipv5", safi: "unicast" }] },
+      } as never),
+    ).not.toEqual([]);
+    expect(validate({ apiVersion: "cilium.io/v2", kind: "CiliumL2AnnouncementPolicy" })).toEqual([
+      "cilium.io/v2 CiliumL2AnnouncementPolicy is no served version of a Cilium CRD",
+    ]);
   });
 });

@@ -85,24 +85,28 @@ spec:
  * each, the admins on IPv6, IPv6 resolvers, mirrors of ghcr.io and the image factory
  * (src/platforms/hcloud/rules/public-network.ts).
  */
-const HCLOUD_IPV6 = HCLOUD.replace("  network:\n    cidr: 10.0.1.0/24\n", '  network:\n    cidr: 10.0.1.0/24\n    nameservers: ["2a01:4ff:ff00::add:1"]\n  registryMirrors:\n    ghcr.io: { endpoints: [https://ghcr-mirror.example.com] }\n    factory.talos.dev: { endpoints: [https://factory-mirror.example.com] }\n').replace(
-  "      adminCidrs: [203.0.113.0/24]\n",
-  '      publicNetwork: ipv6\n      adminCidrs: ["2001:db8:1234::/48"]\n',
-);
+const HCLOUD_IPV6 = HCLOUD.replace(
+  "  network:\n    cidr: 10.0.1.0/24\n",
+  '  network:\n    cidr: 10.0.1.0/24\n    nameservers: ["2a01:4ff:ff00::add:1"]\n  registryMirrors:\n    ghcr.io: { endpoints: [https://ghcr-mirror.example.com] }\n    factory.talos.dev: { endpoints: [https://factory-mirror.example.com] }\n',
+).replace("      adminCidrs: [203.0.113.0/24]\n", '      publicNetwork: ipv6\n      adminCidrs: ["2001:db8:1234::/48"]\n');
 /** The same servers with no public address, their egress through a NAT server in the network. */
-const HCLOUD_PRIVATE = HCLOUD.replace("      adminCidrs: [203.0.113.0/24]\n", "      publicNetwork: none\n      natGateway: 10.0.0.2\n      adminCidrs: [10.0.0.0/24]\n");
+const HCLOUD_PRIVATE = HCLOUD.replace(
+  "      adminCidrs: [203.0.113.0/24]\n",
+  "      publicNetwork: none\n      natGateway: 10.0.0.2\n      adminCidrs: [10.0.0.0/24]\n",
+);
 const BASES = { proxmox: PROXMOX, hcloud: HCLOUD, "hcloud-ipv6": HCLOUD_IPV6, "hcloud-private": HCLOUD_PRIVATE } as const;
 
 const VM = (name: string): string => `module.nodes.proxmox_virtual_environment_vm.this["${name}"]`;
-const APPLY = (role: "controlplane" | "worker", name: string): string =>
-  `module.cluster.talos_machine_configuration_apply.${role}["${name}"]`;
+const APPLY = (role: "controlplane" | "worker", name: string): string => `module.cluster.talos_machine_configuration_apply.${role}["${name}"]`;
 const CONTROL_PLANES = ["cp-1", "cp-2", "cp-3"];
 const WORKERS = ["wk-1", "wk-2", "wk-3"];
 const allApplies = (): string[] => [...CONTROL_PLANES.map((n) => APPLY("controlplane", n)), ...WORKERS.map((n) => APPLY("worker", n))];
-const edit = (from: string, to: string) => (spec: string): string => {
-  if (!spec.includes(from)) throw new Error(`the base spec has no ${JSON.stringify(from)}`);
-  return spec.replace(from, to);
-};
+const edit =
+  (from: string, to: string) =>
+  (spec: string): string => {
+    if (!spec.includes(from)) throw new Error(`the base spec has no ${JSON.stringify(from)}`);
+    return spec.replace(from, to);
+  };
 
 interface Scenario {
   name: string;
@@ -215,7 +219,7 @@ const SCENARIOS: Scenario[] = [
   {
     name: "add an API server flag",
     base: "proxmox",
-    change: edit("    version: v1.36.3\n", "    version: v1.36.3\n    apiServer:\n      extraArgs: { audit-log-maxage: \"30\" }\n"),
+    change: edit("    version: v1.36.3\n", '    version: v1.36.3\n    apiServer:\n      extraArgs: { audit-log-maxage: "30" }\n'),
     expected: CONTROL_PLANES.map((n) => `update ${APPLY("controlplane", n)}`),
   },
   {
@@ -274,11 +278,7 @@ const SCENARIOS: Scenario[] = [
     name: "hcloud: add a worker",
     base: "hcloud",
     change: (spec) => `${spec}    - { name: wk-2, role: worker, class: wk, address: 10.0.1.22/24 }\n`,
-    expected: [
-      `create ${APPLY("worker", "wk-2")}`,
-      'create module.nodes.hcloud_primary_ip.this["wk-2"]',
-      'create module.nodes.hcloud_server.this["wk-2"]',
-    ],
+    expected: [`create ${APPLY("worker", "wk-2")}`, 'create module.nodes.hcloud_primary_ip.this["wk-2"]', 'create module.nodes.hcloud_server.this["wk-2"]'],
   },
   {
     // An Arm server beside x86 ones: the tree now looks up the arm64 snapshot too, and the x86
@@ -310,8 +310,10 @@ const SCENARIOS: Scenario[] = [
     name: "hcloud: add an Arm class with an image of its own",
     base: "hcloud",
     change: (spec) =>
-      edit("    wk: { serverType: cx42 }", "    wk: { serverType: cx42 }\n    arm: { serverType: cax21, schematic: { extensions: [siderolabs/iscsi-tools] } }")(spec) +
-      "    - { name: wk-arm, role: worker, class: arm, address: 10.0.1.31/24 }\n",
+      edit(
+        "    wk: { serverType: cx42 }",
+        "    wk: { serverType: cx42 }\n    arm: { serverType: cax21, schematic: { extensions: [siderolabs/iscsi-tools] } }",
+      )(spec) + "    - { name: wk-arm, role: worker, class: arm, address: 10.0.1.31/24 }\n",
     expected: [
       `create ${APPLY("worker", "wk-arm")}`,
       "create module.image_arm.talos_image_factory_schematic.this",
@@ -328,11 +330,7 @@ const SCENARIOS: Scenario[] = [
     name: "hcloud IPv6-only: add a worker",
     base: "hcloud-ipv6",
     change: (spec) => `${spec}    - { name: wk-2, role: worker, class: wk, address: 10.0.1.22/24 }\n`,
-    expected: [
-      `create ${APPLY("worker", "wk-2")}`,
-      'create module.nodes.hcloud_primary_ip.ipv6["wk-2"]',
-      'create module.nodes.hcloud_server.this["wk-2"]',
-    ],
+    expected: [`create ${APPLY("worker", "wk-2")}`, 'create module.nodes.hcloud_primary_ip.ipv6["wk-2"]', 'create module.nodes.hcloud_server.this["wk-2"]'],
     planned: {
       'module.nodes.hcloud_primary_ip.ipv6["wk-2"]': { type: "ipv6" },
       'module.nodes.hcloud_server.this["wk-2"]': { public_net: [{ ipv4_enabled: false, ipv6_enabled: true }] },
@@ -399,32 +397,40 @@ describeWithTools("day 2: spec edits plan exactly what they concern", (tools) =>
   }
 
   for (const scenario of SCENARIOS) {
-    it(scenario.name, async () => {
-      const base = await appliedBase(scenario.base);
-      const workspace = new Workspace(tools, mirrors, join(work, scenario.name.replace(/[^a-z0-9]+/gi, "-")), env(scenario.base));
-      cpSync(base.state, workspace.state);
-      const next = build(scenario.change(BASES[scenario.base]), lockOf(base.files));
+    it(
+      scenario.name,
+      async () => {
+        const base = await appliedBase(scenario.base);
+        const workspace = new Workspace(tools, mirrors, join(work, scenario.name.replace(/[^a-z0-9]+/gi, "-")), env(scenario.base));
+        cpSync(base.state, workspace.state);
+        const next = build(scenario.change(BASES[scenario.base]), lockOf(base.files));
 
-      await workspace.write(next);
-      const { plan, run } = await workspace.planReal();
-      expect(run.exitCode, run.stderr).toBe(0);
-      expect(describeChanges(changesOf(plan))).toEqual([...scenario.expected].sort());
-      for (const [address, attributes] of Object.entries(scenario.planned ?? {})) {
-        const after = changesOf(plan).find((c) => c.address === address)?.change.after;
-        expect(after, address).toMatchObject(attributes);
-      }
+        await workspace.write(next);
+        const { plan, run } = await workspace.planReal();
+        expect(run.exitCode, run.stderr).toBe(0);
+        expect(describeChanges(changesOf(plan))).toEqual([...scenario.expected].sort());
+        for (const [address, attributes] of Object.entries(scenario.planned ?? {})) {
+          const after = changesOf(plan).find((c) => c.address === address)?.change.after;
+          expect(after, address).toMatchObject(attributes);
+        }
 
-      // Applied, the tree settles: the next plan of the same tree changes nothing.
-      if (scenario.applyFirst !== undefined) {
-        await workspace.tofu("doubles", ["apply", "-auto-approve", "-input=false", "-no-color", ...scenario.applyFirst.map((target) => `-target=${target}`)], true);
-      }
-      await workspace.apply();
-      const again = await workspace.planReal();
-      expect(describeChanges(changesOf(again.plan))).toEqual([]);
-      expect(JSON.parse(readFileSync(workspace.state, "utf8")).resources.length).toBeGreaterThan(0);
-      // Four tofu runs (plan, apply, plan, and the base's apply for the first scenario of a
-      // base) take 15-30 s on 2 cores, several times that when the machine is busy: the
-      // default 60 s would fail a correct tree on a loaded CI runner.
-    }, 300_000);
+        // Applied, the tree settles: the next plan of the same tree changes nothing.
+        if (scenario.applyFirst !== undefined) {
+          await workspace.tofu(
+            "doubles",
+            ["apply", "-auto-approve", "-input=false", "-no-color", ...scenario.applyFirst.map((target) => `-target=${target}`)],
+            true,
+          );
+        }
+        await workspace.apply();
+        const again = await workspace.planReal();
+        expect(describeChanges(changesOf(again.plan))).toEqual([]);
+        expect(JSON.parse(readFileSync(workspace.state, "utf8")).resources.length).toBeGreaterThan(0);
+        // Four tofu runs (plan, apply, plan, and the base's apply for the first scenario of a
+        // base) take 15-30 s on 2 cores, several times that when the machine is busy: the
+        // default 60 s would fail a correct tree on a loaded CI runner.
+      },
+      300_000,
+    );
   }
 });

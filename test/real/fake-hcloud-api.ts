@@ -72,7 +72,16 @@ export const ADOPTED_SERVERS: Readonly<Record<string, { name: string; serverType
   "52000021": { name: "wk-1", serverType: "cx43", ip: "10.0.1.21", primaryIpId: 61000021, publicIp: "198.51.100.21" },
 };
 
-const FSN1 = { id: 1, name: "fsn1", description: "Falkenstein DC Park 1", country: "DE", city: "Falkenstein", latitude: 50.47612, longitude: 12.370071, network_zone: "eu-central" };
+const FSN1 = {
+  id: 1,
+  name: "fsn1",
+  description: "Falkenstein DC Park 1",
+  country: "DE",
+  city: "Falkenstein",
+  latitude: 50.47612,
+  longitude: 12.370071,
+  network_zone: "eu-central",
+};
 
 /** The firewall the hand-written module attached to its servers. */
 const OLD_FIREWALL_ID = 1234;
@@ -90,7 +99,22 @@ function adoptedServer(id: string, server: (typeof ADOPTED_SERVERS)[string]): un
       firewalls: [{ id: OLD_FIREWALL_ID, status: "applied" }],
     },
     private_net: [{ network: 4712, ip: server.ip, alias_ips: [], mac_address: "86:00:00:00:00:01" }],
-    server_type: { id: 1, name: server.serverType, description: server.serverType, category: "cost_optimized", cores: 4, memory: 8, disk: 80, storage_type: "local", cpu_type: "shared", architecture: "x86", prices: [], deprecated: false, deprecation: null, locations: [] },
+    server_type: {
+      id: 1,
+      name: server.serverType,
+      description: server.serverType,
+      category: "cost_optimized",
+      cores: 4,
+      memory: 8,
+      disk: 80,
+      storage_type: "local",
+      cpu_type: "shared",
+      architecture: "x86",
+      prices: [],
+      deprecated: false,
+      deprecation: null,
+      locations: [],
+    },
     included_traffic: 0,
     outgoing_traffic: 0,
     ingoing_traffic: 0,
@@ -184,7 +208,13 @@ export async function startFakeHcloudApi(): Promise<FakeHcloudApi> {
             name: "shared",
             created: "2026-01-01T00:00:00+00:00",
             ip_range: NETWORKS[network].ip_range,
-            subnets: NETWORKS[network].subnets.map((ip_range) => ({ type: "cloud", ip_range, network_zone: "eu-central", gateway: "10.0.0.1", vswitch_id: null })),
+            subnets: NETWORKS[network].subnets.map((ip_range) => ({
+              type: "cloud",
+              ip_range,
+              network_zone: "eu-central",
+              gateway: "10.0.0.1",
+              vswitch_id: null,
+            })),
             routes: [],
             servers: network === "4712" ? Object.keys(ADOPTED_SERVERS).map(Number) : [],
             load_balancers: [],
@@ -210,7 +240,16 @@ export async function startFakeHcloudApi(): Promise<FakeHcloudApi> {
             type: "ipv4",
             server: null,
             dns_ptr: [{ ip, dns_ptr: "static.example.com" }],
-            home_location: { id: 3, name: home_location, description: "Helsinki DC Park 1", country: "FI", city: "Helsinki", latitude: 60.169855, longitude: 24.938379, network_zone: "eu-central" },
+            home_location: {
+              id: 3,
+              name: home_location,
+              description: "Helsinki DC Park 1",
+              country: "FI",
+              city: "Helsinki",
+              latitude: 60.169855,
+              longitude: 24.938379,
+              network_zone: "eu-central",
+            },
             blocked: false,
             protection: { delete: true },
             labels: {},
@@ -228,7 +267,16 @@ export async function startFakeHcloudApi(): Promise<FakeHcloudApi> {
             name: FIREWALLS[firewall].name,
             labels: {},
             created: "2026-01-01T00:00:00+00:00",
-            rules: [{ description: "node exporter from monitoring", direction: "in", protocol: "tcp", port: "9100", source_ips: ["198.51.100.0/24"], destination_ips: [] }],
+            rules: [
+              {
+                description: "node exporter from monitoring",
+                direction: "in",
+                protocol: "tcp",
+                port: "9100",
+                source_ips: ["198.51.100.0/24"],
+                destination_ips: [],
+              },
+            ],
             applied_to: [],
           },
         }),
@@ -258,10 +306,20 @@ export async function startFakeHcloudApi(): Promise<FakeHcloudApi> {
     floatingIps: JSON.stringify(Object.fromEntries(Object.entries(FLOATING_IPS).map(([id, ip]) => [id, { type: "ipv4", home_location: ip.home_location }]))),
     networks: JSON.stringify(Object.fromEntries(Object.entries(NETWORKS).map(([id, network]) => [id, network.ip_range]))),
     servers: JSON.stringify(
-      Object.fromEntries(Object.entries(ADOPTED_SERVERS).map(([id, server]) => [
+      Object.fromEntries(
+        Object.entries(ADOPTED_SERVERS).map(([id, server]) => [
           id,
-          { name: server.name, location: "fsn1", server_type: server.serverType, network_id: 4712, ip: server.ip, primary_ip_id: server.primaryIpId, public_ip: server.publicIp },
-        ])),
+          {
+            name: server.name,
+            location: "fsn1",
+            server_type: server.serverType,
+            network_id: 4712,
+            ip: server.ip,
+            primary_ip_id: server.primaryIpId,
+            public_ip: server.publicIp,
+          },
+        ]),
+      ),
     ),
     unexpected,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -36,7 +36,9 @@ export const RUNNING_VMS: ReadonlyArray<{ node: string; vmid: number; name: stri
 ];
 
 /** The running VMs for the provider double, which imports them offline (TESTKIT_PROXMOX_VMS). */
-export const RUNNING_VMS_ENV = JSON.stringify(Object.fromEntries(RUNNING_VMS.map((vm) => [`${vm.node}/${vm.vmid}`, { name: vm.name, mac: vm.mac, ip: vm.ip }])));
+export const RUNNING_VMS_ENV = JSON.stringify(
+  Object.fromEntries(RUNNING_VMS.map((vm) => [`${vm.node}/${vm.vmid}`, { name: vm.name, mac: vm.mac, ip: vm.ip }])),
+);
 
 function vmConfig(vm: (typeof RUNNING_VMS)[number]): Record<string, unknown> {
   return {
@@ -78,9 +80,23 @@ async function certificate(): Promise<{ key: Buffer; cert: Buffer }> {
   const dir = mkdtempSync(join(tmpdir(), "talos-hclgen-fake-pve-"));
   try {
     await execa("openssl", [
-      "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
-      "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-      "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"),
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+      "-keyout",
+      join(dir, "key.pem"),
+      "-out",
+      join(dir, "cert.pem"),
     ]);
     return { key: readFileSync(join(dir, "key.pem")), cert: readFileSync(join(dir, "cert.pem")) };
   } finally {
@@ -96,7 +112,9 @@ export async function startFakeProxmoxApi(): Promise<FakeProxmoxApi> {
     const path = url.pathname.replace(/^\/api2\/json/, "");
     response.setHeader("content-type", "application/json");
     if (request.method === "GET" && path === "/cluster/resources") {
-      response.end(reply(RUNNING_VMS.map((vm) => ({ id: `qemu/${vm.vmid}`, type: "qemu", vmid: vm.vmid, node: vm.node, name: vm.name, status: "running", template: 0 }))));
+      response.end(
+        reply(RUNNING_VMS.map((vm) => ({ id: `qemu/${vm.vmid}`, type: "qemu", vmid: vm.vmid, node: vm.node, name: vm.name, status: "running", template: 0 }))),
+      );
       return;
     }
     if (request.method === "GET" && path === "/pools") {
@@ -118,7 +136,18 @@ export async function startFakeProxmoxApi(): Promise<FakeProxmoxApi> {
       const what = match[3];
       if (what === "config") response.end(reply(vmConfig(vm)));
       else if (what === "status/current")
-        response.end(reply({ vmid: vm.vmid, name: vm.name, status: "running", qmpstatus: "running", agent: 1, cpus: vm.cores, maxmem: vm.memory * 1024 * 1024, uptime: 86400 }));
+        response.end(
+          reply({
+            vmid: vm.vmid,
+            name: vm.name,
+            status: "running",
+            qmpstatus: "running",
+            agent: 1,
+            cpus: vm.cores,
+            maxmem: vm.memory * 1024 * 1024,
+            uptime: 86400,
+          }),
+        );
       else response.end(reply(agentInterfaces(vm)));
       return;
     }

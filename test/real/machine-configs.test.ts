@@ -78,7 +78,10 @@ describeWithTools("every node's final machine configuration passes Talos's own v
       // A node of a class with a schematic of its own installs that schematic's installer: its
       // image differs from the cluster's, and every node of one schematic installs the same.
       const installImages = new Map([...configs].map(([node, text]) => [node, /^\s+install:\n(?:\s+\S.*\n)*?\s+image: (\S+)$/m.exec(text)?.[1]]));
-      expect([...installImages].filter(([, image]) => image === undefined).map(([node]) => node), "nodes without machine.install.image").toEqual([]);
+      expect(
+        [...installImages].filter(([, image]) => image === undefined).map(([node]) => node),
+        "nodes without machine.install.image",
+      ).toEqual([]);
       const bySchematic = new Map<string, Set<string | undefined>>();
       const spec = parse(readFileSync(join(ROOT, "fixtures", tree.name, "spec.yaml"), "utf8")) as {
         spec: {
@@ -88,7 +91,11 @@ describeWithTools("every node's final machine configuration passes Talos's own v
           cni?: { cilium?: { mode?: string } };
           talos?: { schematic?: { overlay?: { name: string }; meta?: unknown } };
           nodeClasses?: Record<string, { schematic?: { overlay?: { name: string }; meta?: unknown } }>;
-          platform: { metal?: { boot?: { secureBoot?: boolean } }; proxmox?: { secureBoot?: boolean }; hcloud?: { firewallIds?: number[]; firewallRules?: Array<{ description: string; protocol: string; port?: string; sources: string[] }> } };
+          platform: {
+            metal?: { boot?: { secureBoot?: boolean } };
+            proxmox?: { secureBoot?: boolean };
+            hcloud?: { firewallIds?: number[]; firewallRules?: Array<{ description: string; protocol: string; port?: string; sources: string[] }> };
+          };
         };
       };
       // Secure Boot machines install the factory's Secure Boot installer (and only they do).
@@ -125,8 +132,12 @@ describeWithTools("every node's final machine configuration passes Talos's own v
       const posted = workspace
         .readState()
         .resources.filter((r) => r.type === "talos_image_factory_schematic")
-        .flatMap((r) => r.instances.map((i) => parse(String(i.attributes["schematic"])) as { overlay?: { name: string }; customization?: { meta?: Array<{ key: number }> } }));
-      const specOverlays = [spec.spec.talos?.schematic, ...Object.values(spec.spec.nodeClasses ?? {}).map((c) => c.schematic)].flatMap((x) => (x?.overlay === undefined ? [] : [x.overlay.name]));
+        .flatMap((r) =>
+          r.instances.map((i) => parse(String(i.attributes["schematic"])) as { overlay?: { name: string }; customization?: { meta?: Array<{ key: number }> } }),
+        );
+      const specOverlays = [spec.spec.talos?.schematic, ...Object.values(spec.spec.nodeClasses ?? {}).map((c) => c.schematic)].flatMap((x) =>
+        x?.overlay === undefined ? [] : [x.overlay.name],
+      );
       expect([...new Set(posted.flatMap((p) => (p.overlay === undefined ? [] : [p.overlay.name])))].sort()).toEqual([...new Set(specOverlays)].sort());
       const specMeta = [spec.spec.talos?.schematic, ...Object.values(spec.spec.nodeClasses ?? {}).map((c) => c.schematic)].some((x) => x?.meta !== undefined);
       expect(posted.some((p) => p.customization?.meta !== undefined)).toBe(specMeta);
@@ -134,11 +145,15 @@ describeWithTools("every node's final machine configuration passes Talos's own v
       // The spec's inline charts reach every control plane as inline manifests, by their names;
       // a helm-release chart never does (its release installs it).
       const inlineManifests = (text: string): Array<{ name: string; contents: string }> =>
-        parseAllDocuments(text).flatMap((document) => (document.toJS() as { cluster?: { inlineManifests?: Array<{ name: string; contents: string }> } } | null)?.cluster?.inlineManifests ?? []);
+        parseAllDocuments(text).flatMap(
+          (document) =>
+            (document.toJS() as { cluster?: { inlineManifests?: Array<{ name: string; contents: string }> } } | null)?.cluster?.inlineManifests ?? [],
+        );
       for (const node of spec.spec.nodes.filter((n) => n.role === "controlplane")) {
         const manifests = inlineManifests(configs.get(node.name) ?? "");
         const names = manifests.map((m) => m.name);
-        for (const chart of spec.spec.addons?.charts ?? []) expect(names.includes(`chart-${chart.name}`), `${node.name}: inline manifest of chart ${chart.name}`).toBe(chart.mode === "inline");
+        for (const chart of spec.spec.addons?.charts ?? [])
+          expect(names.includes(`chart-${chart.name}`), `${node.name}: inline manifest of chart ${chart.name}`).toBe(chart.mode === "inline");
         // An IPv6 pod subnet turns on the agent's IPv6 in the chart Cilium renders (cilium-config enable-ipv6).
         const cilium = manifests.find((m) => m.name === "cilium");
         if (spec.spec.cni?.cilium !== undefined && (spec.spec.cni.cilium.mode ?? "inline") === "inline") {
@@ -153,12 +168,19 @@ describeWithTools("every node's final machine configuration passes Talos's own v
       if (spec.spec.platform.hcloud !== undefined && Object.values(spec.spec.nodeClasses ?? {}).some((c) => c.schematic !== undefined)) {
         const { plan, run } = await workspace.planReal();
         expect(run.exitCode, run.stderr).toBe(0);
-        type Module = { resources?: Array<{ mode: string; type: string; name: string; index?: string; values: { labels?: Record<string, string>; architecture?: string } }>; child_modules?: Module[] };
+        type Module = {
+          resources?: Array<{ mode: string; type: string; name: string; index?: string; values: { labels?: Record<string, string>; architecture?: string } }>;
+          child_modules?: Module[];
+        };
         const all = (m: Module | undefined): NonNullable<Module["resources"]> => [...(m?.resources ?? []), ...(m?.child_modules ?? []).flatMap(all)];
-        const lookups = all((plan as { prior_state?: { values?: { root_module?: Module } } }).prior_state?.values?.root_module).filter((r) => r.mode === "data" && r.type === "hcloud_image");
+        const lookups = all((plan as { prior_state?: { values?: { root_module?: Module } } }).prior_state?.values?.root_module).filter(
+          (r) => r.mode === "data" && r.type === "hcloud_image",
+        );
         expect(lookups.some((r) => r.name === "class")).toBe(true);
         for (const lookup of lookups) {
-          expect(lookup.values.labels?.["talos-image"], `${lookup.type}.${lookup.name}[${lookup.index ?? ""}]`).toBe(lookup.name === "class" ? String(lookup.index).replace(/-arm$/, "") : undefined);
+          expect(lookup.values.labels?.["talos-image"], `${lookup.type}.${lookup.name}[${lookup.index ?? ""}]`).toBe(
+            lookup.name === "class" ? String(lookup.index).replace(/-arm$/, "") : undefined,
+          );
           // An Arm (cax) server's snapshot is an arm one: a class image's too (key <image>-arm).
           const arm = lookup.name === "talos_arm" || (lookup.name === "class" && String(lookup.index).endsWith("-arm"));
           expect(lookup.values.architecture, `${lookup.type}.${lookup.name}[${lookup.index ?? ""}]`).toBe(arm ? "arm" : "x86");
@@ -169,10 +191,22 @@ describeWithTools("every node's final machine configuration passes Talos's own v
       const hcloudRules = spec.spec.platform.hcloud?.firewallRules;
       if (hcloudRules !== undefined) {
         const firewall = workspace.readState().resources.find((r) => r.type === "hcloud_firewall" && r.mode === "managed");
-        const rules = (firewall?.instances[0]?.attributes["rule"] ?? []) as Array<{ description: string; direction: string; protocol: string; port: string | null; source_ips: string[] }>;
+        const rules = (firewall?.instances[0]?.attributes["rule"] ?? []) as Array<{
+          description: string;
+          direction: string;
+          protocol: string;
+          port: string | null;
+          source_ips: string[];
+        }>;
         for (const rule of hcloudRules) {
           expect(rules, `firewall rule ${rule.description}`).toContainEqual(
-            expect.objectContaining({ description: rule.description, direction: "in", protocol: rule.protocol, port: rule.port ?? null, source_ips: [...rule.sources].sort() }),
+            expect.objectContaining({
+              description: rule.description,
+              direction: "in",
+              protocol: rule.protocol,
+              port: rule.port ?? null,
+              source_ips: [...rule.sources].sort(),
+            }),
           );
         }
       }
@@ -185,10 +219,15 @@ describeWithTools("every node's final machine configuration passes Talos's own v
         expect(run.exitCode, run.stderr).toBe(0);
         type Module = { resources?: Array<{ mode: string; type: string; index?: string; values: { name?: string } }>; child_modules?: Module[] };
         const all = (m: Module | undefined): NonNullable<Module["resources"]> => [...(m?.resources ?? []), ...(m?.child_modules ?? []).flatMap(all)];
-        const read = all((plan as { prior_state?: { values?: { root_module?: Module } } }).prior_state?.values?.root_module).filter((r) => r.mode === "data" && r.type === "hcloud_firewall");
+        const read = all((plan as { prior_state?: { values?: { root_module?: Module } } }).prior_state?.values?.root_module).filter(
+          (r) => r.mode === "data" && r.type === "hcloud_firewall",
+        );
         // The fake API's firewall 31337 is named "baseline" (test/real/fake-hcloud-api.ts).
         expect(read.map((r) => [r.index, r.values.name])).toEqual(extraFirewalls.map((id) => [String(id), "baseline"]));
-        const state = workspace.readState().resources.filter((r) => r.type === "hcloud_server").flatMap((r) => r.instances);
+        const state = workspace
+          .readState()
+          .resources.filter((r) => r.type === "hcloud_server")
+          .flatMap((r) => r.instances);
         expect(state.length).toBe(spec.spec.nodes.length);
         for (const server of state) {
           const ids = (server.attributes["firewall_ids"] as number[]).map(Number);
@@ -209,10 +248,13 @@ describeWithTools("every node's final machine configuration passes Talos's own v
       // (OWNED_FIELDS) makes Talos refuse a configuration of the tree that has the document, on
       // v1.13 and v1.14: the reference tree has HostnameConfig, ResolverConfig and
       // TimeSyncConfig; hcloud-kubespan has KubeSpanConfig.
-      const owned = OWNED_FIELDS.filter((field) => (tree.name === REFERENCE ? field.document !== "KubeSpanConfig" : tree.name === "hcloud-kubespan" && field.document === "KubeSpanConfig"));
+      const owned = OWNED_FIELDS.filter((field) =>
+        tree.name === REFERENCE ? field.document !== "KubeSpanConfig" : tree.name === "hcloud-kubespan" && field.document === "KubeSpanConfig",
+      );
       if (owned.length > 0) {
         const kinds = new Set(owned.map((field) => field.document));
-        const [, text] = [...configs].find(([, config]) => [...kinds].every((kind) => kind === "HostnameConfig" || new RegExp(`^kind: ${kind}$`, "m").test(config))) ?? [];
+        const [, text] =
+          [...configs].find(([, config]) => [...kinds].every((kind) => kind === "HostnameConfig" || new RegExp(`^kind: ${kind}$`, "m").test(config))) ?? [];
         expect(text, `a configuration with ${[...kinds].join(", ")}`).toBeDefined();
         const samples: Record<string, unknown> = {
           hostname: "probe",
@@ -260,7 +302,9 @@ describeWithTools("every node's final machine configuration passes Talos's own v
       if (tree.talos === "v1.14") {
         const [node, text] = [...configs].find(([, config]) => /^\s+apiServer:/m.test(config)) ?? [];
         expect(node, "a control plane with cluster.apiServer").toBeDefined();
-        const withDocument = new Map([[`${node}-kube-apiserver-config`, `${text}---\napiVersion: v1alpha1\nkind: KubeAPIServerConfig\nimage: registry.k8s.io/kube-apiserver:v1.36.3\n`]]);
+        const withDocument = new Map([
+          [`${node}-kube-apiserver-config`, `${text}---\napiVersion: v1alpha1\nkind: KubeAPIServerConfig\nimage: registry.k8s.io/kube-apiserver:v1.36.3\n`],
+        ]);
         const [verdict] = await validateConfigurations(tools, join(work, tree.name, "conflict"), withDocument, tree.mode, tree.talos);
         expect(verdict?.error).toContain("kube-apiserver config is already set in v1alpha1 config (.cluster.apiServer)");
 

@@ -73,13 +73,13 @@ describe("tools/pins.json follows data/versions.json", () => {
   });
 
   it("every provider the trees use is built or played by a double, at a version the trees allow", () => {
-    const pinned = new Map<string, string>([
-      ...pins.providers.map((p): [string, string] => [p.source, p.version]),
-      ...Object.entries(pins.notServed),
-    ]);
-    expect([...pinned.keys()].sort()).toEqual(Object.values(versions.providers).map((p) => p.source).sort());
-    for (const [source, version] of pinned)
-      expect(satisfies(version, constraintOf(source)), `${source} ${version} against ${constraintOf(source)}`).toBe(true);
+    const pinned = new Map<string, string>([...pins.providers.map((p): [string, string] => [p.source, p.version]), ...Object.entries(pins.notServed)]);
+    expect([...pinned.keys()].sort()).toEqual(
+      Object.values(versions.providers)
+        .map((p) => p.source)
+        .sort(),
+    );
+    for (const [source, version] of pinned) expect(satisfies(version, constraintOf(source)), `${source} ${version} against ${constraintOf(source)}`).toBe(true);
   });
 
   it("the chart sources and Talos's validation are the trees' versions", () => {

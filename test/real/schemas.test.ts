@@ -29,6 +29,10 @@ describeWithTools("shipped provider schemas are the real providers'", (tools) =>
     const shipped = readdirSync(join(ROOT, "schemas", "providers")).filter((f) => f.endsWith(".json.gz"));
     const real = new Set(Object.keys(tools.providers).map((s) => `${s.replace("/", "-")}.json.gz`));
     const others = shipped.filter((f) => !real.has(f)).sort();
-    expect(others).toEqual(Object.keys(pins.notServed).map((s) => `${s.replace("/", "-")}.json.gz`).sort());
+    expect(others).toEqual(
+      Object.keys(pins.notServed)
+        .map((s) => `${s.replace("/", "-")}.json.gz`)
+        .sort(),
+    );
   });
 });

@@ -46,7 +46,9 @@ function locate(): Tools | string {
   const path = join(toolsFolder(), "manifest.json");
   if (!existsSync(path)) return `the real tools are not built (${path} is missing): run \`npm run tools\` (Go 1.26; the first build takes about 10 minutes)`;
   const manifest = JSON.parse(readFileSync(path, "utf8")) as Manifest;
-  const pins = createHash("sha256").update(readFileSync(join(ROOT, "tools", "pins.json"))).digest("hex");
+  const pins = createHash("sha256")
+    .update(readFileSync(join(ROOT, "tools", "pins.json")))
+    .digest("hex");
   if (manifest.pins !== pins) return "tools/pins.json changed since the tools were built: run `npm run tools`";
   const localPins = (JSON.parse(readFileSync(join(ROOT, "tools", "pins.json"), "utf8")) as { local: Array<{ name: string; dir: string }> }).local;
   for (const [name, built] of Object.entries(manifest.local)) {
@@ -56,7 +58,14 @@ function locate(): Tools | string {
   const testkit = manifest.local["testkit"]?.binary;
   const talosValidate = manifest.local["talos-validate"]?.binary;
   const talosValidate114 = manifest.local["talos-validate-1.14"]?.binary;
-  const binaries = [manifest.tofu, testkit, talosValidate, talosValidate114, ...Object.values(manifest.providers).map((p) => p.binary), ...Object.values(manifest.hooks)];
+  const binaries = [
+    manifest.tofu,
+    testkit,
+    talosValidate,
+    talosValidate114,
+    ...Object.values(manifest.providers).map((p) => p.binary),
+    ...Object.values(manifest.hooks),
+  ];
   const missing = binaries.find((binary) => binary === undefined || !existsSync(binary));
   if (missing !== undefined || testkit === undefined || talosValidate === undefined || talosValidate114 === undefined)
     return `a built tool is missing (${missing ?? "testkit"}): run \`npm run tools\``;

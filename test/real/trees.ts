@@ -44,5 +44,10 @@ export function realTrees(): RealTree[] {
   return listCases()
     .map(buildCase)
     .filter((c) => !c.hasErrors)
-    .map((c) => realTree(c.name, c.expected.filter((f) => f.path !== "diagnostics.txt")));
+    .map((c) =>
+      realTree(
+        c.name,
+        c.expected.filter((f) => f.path !== "diagnostics.txt"),
+      ),
+    );
 }

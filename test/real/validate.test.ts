@@ -64,7 +64,7 @@ describeWithTools("golden trees pass the real tofu fmt and validate", (tools) =>
     const main = join(dir, "modules", "proxmox-nodes", "main.tf");
     writeFileSync(main, readFileSync(main, "utf8").replace('scsi_hardware = "', 'scsi_controller = "'));
     const problems = await validate(tools, mirrors, dir);
-    expect(problems.join("\n")).toContain('error: Unsupported argument (modules/proxmox-nodes/main.tf:');
+    expect(problems.join("\n")).toContain("error: Unsupported argument (modules/proxmox-nodes/main.tf:");
     expect(problems.join("\n")).toContain('An argument named "scsi_controller" is not expected here.');
   });
 });

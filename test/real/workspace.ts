@@ -35,7 +35,9 @@ export function makeMirrors(tools: Tools, work: string): Mirrors {
   const schemaDir = join(work, "schemas");
   mkdirSync(schemaDir, { recursive: true });
   const mirrors = { doubles: join(work, "mirror-doubles"), real: join(work, "mirror-real") };
-  for (const file of readdirSync(SCHEMAS).filter((f) => f.endsWith(".json.gz")).sort()) {
+  for (const file of readdirSync(SCHEMAS)
+    .filter((f) => f.endsWith(".json.gz"))
+    .sort()) {
     const document = JSON.parse(gunzipSync(readFileSync(join(SCHEMAS, file))).toString("utf8")) as {
       provider_schemas: Record<string, unknown>;
       provider_selections: Record<string, string>;
@@ -229,8 +231,7 @@ export class Workspace {
       extendEnv: true,
     });
     const run = { exitCode: result.exitCode ?? 1, stdout: result.stdout, stderr: result.stderr };
-    if (mustSucceed && run.exitCode !== 0)
-      throw new Error(`tofu ${args.join(" ")} (${kind}) failed:\n${run.stderr || run.stdout}`);
+    if (mustSucceed && run.exitCode !== 0) throw new Error(`tofu ${args.join(" ")} (${kind}) failed:\n${run.stderr || run.stdout}`);
     return run;
   }
 
@@ -260,8 +261,7 @@ export class Workspace {
       const pending = changesOf(plan);
       if (pending.length === 0) return round - 1;
       const unexpected = pending.filter((c) => c.change.actions.join() !== "update");
-      if (unexpected.length > 0)
-        throw new Error(`the real providers would ${describeChanges(unexpected).join("; ")} in a tree just applied`);
+      if (unexpected.length > 0) throw new Error(`the real providers would ${describeChanges(unexpected).join("; ")} in a tree just applied`);
       const state = this.readState();
       for (const change of pending) {
         const instance = findInstance(state, change);
@@ -326,11 +326,7 @@ export function describeChanges(changes: readonly ResourceChange[]): string[] {
 
 function findInstance(state: StateJson, change: ResourceChange): StateInstance {
   const resource = state.resources.find(
-    (r) =>
-      r.mode === change.mode &&
-      r.type === change.type &&
-      r.name === change.name &&
-      (r.module ?? "") === (change.module_address ?? ""),
+    (r) => r.mode === change.mode && r.type === change.type && r.name === change.name && (r.module ?? "") === (change.module_address ?? ""),
   );
   const instance = resource?.instances.find((i) => (i.index_key ?? null) === (change.index ?? null));
   if (instance === undefined) throw new Error(`${change.address} is not in the state`);

@@ -62,9 +62,7 @@ describe("topLevelBlocks", () => {
       '  required_providers { x = { source = "a/x" } }',
       "}",
     ].join("\n");
-    expect(topLevelBlocks(text, "terraform")).toEqual([
-      'terraform {\n  required_providers { x = { source = "a/x" } }\n}',
-    ]);
+    expect(topLevelBlocks(text, "terraform")).toEqual(['terraform {\n  required_providers { x = { source = "a/x" } }\n}']);
   });
 });
 
@@ -112,14 +110,9 @@ describe("planMirror", () => {
   });
 
   it("prefers a recorded version, warning when the tree asks for another", () => {
-    const plan = planMirror(
-      schemas(provider("siderolabs/talos", "0.10.0")),
-      new Map([requirement("siderolabs/talos", "~> 0.11.0")]),
-    );
+    const plan = planMirror(schemas(provider("siderolabs/talos", "0.10.0")), new Map([requirement("siderolabs/talos", "~> 0.11.0")]));
     expect(plan.entries[0]?.version).toBe("0.11.0");
-    expect(plan.diagnostics).toEqual([
-      expect.objectContaining({ code: "validate/schema-version", severity: "warning" }),
-    ]);
+    expect(plan.diagnostics).toEqual([expect.objectContaining({ code: "validate/schema-version", severity: "warning" })]);
   });
 
   it("reports providers the tree needs that have no schema, and conflicting constraints", () => {
@@ -128,14 +121,8 @@ describe("planMirror", () => {
       new Map([requirement("hashicorp/kubernetes", "~> 3.2"), requirement("siderolabs/talos", "0.11.0", "0.10.0")]),
     );
     expect(plan.diagnostics.map((d) => [d.code, d.message])).toEqual([
-      [
-        "validate/missing-provider-schema",
-        'the tree requires "registry.terraform.io/hashicorp/kubernetes", which is not in the provider schemas',
-      ],
-      [
-        "validate/version-conflict",
-        'no version of "registry.terraform.io/siderolabs/talos" meets all of the tree\'s constraints: 0.11.0, 0.10.0',
-      ],
+      ["validate/missing-provider-schema", 'the tree requires "registry.terraform.io/hashicorp/kubernetes", which is not in the provider schemas'],
+      ["validate/version-conflict", 'no version of "registry.terraform.io/siderolabs/talos" meets all of the tree\'s constraints: 0.11.0, 0.10.0'],
     ]);
   });
 });
@@ -173,18 +160,14 @@ describe("writeMirror", () => {
         /^#!\/bin\/sh\nunset NODE_OPTIONS NODE_EXTRA_CA_CERTS\nexec '\/usr\/bin\/node' '\/opt\/it'\\''s\/stub\.mjs' '.*registry\.terraform\.io__siderolabs__talos\.json'\n$/,
       );
     }
-    const schemaFile = JSON.parse(
-      readFileSync(join(dir.path, "schemas", "registry.terraform.io__siderolabs__talos.json"), "utf8"),
-    );
+    const schemaFile = JSON.parse(readFileSync(join(dir.path, "schemas", "registry.terraform.io__siderolabs__talos.json"), "utf8"));
     expect(schemaFile).toEqual({ address: "registry.terraform.io/siderolabs/talos", schema: {} });
   });
 });
 
 describe("install forms", () => {
   it("cli-config puts the mirror in provider_installation; plugin-dir passes it to init", () => {
-    expect(cliConfig("cli-config", "/tmp/m")).toBe(
-      'disable_checkpoint = true\nprovider_installation {\n  filesystem_mirror {\n    path = "/tmp/m"\n  }\n}\n',
-    );
+    expect(cliConfig("cli-config", "/tmp/m")).toBe('disable_checkpoint = true\nprovider_installation {\n  filesystem_mirror {\n    path = "/tmp/m"\n  }\n}\n');
     expect(initArgs("cli-config", "/tmp/m")).toEqual([]);
     expect(cliConfig("plugin-dir", "/tmp/m")).toBe("disable_checkpoint = true\n");
     expect(initArgs("plugin-dir", "/tmp/m")).toEqual(["-plugin-dir=/tmp/m"]);

@@ -89,14 +89,11 @@ suite("validate offline against stub providers", () => {
       "",
     ].join("\n");
     const spec = { file: "cluster.yaml", start: 0, end: 5, pos: { line: 4, col: 3 } };
-    const result: ValidateResult = await validateTree(
-      variant("broken", { "modules/talos-cluster/broken.tf": broken }),
-      {
-        label: "infra/",
-        providerSchemas: schemas,
-        sourceMap: (file, line) => (file === "infra/modules/talos-cluster/broken.tf" && line === 19 ? spec : undefined),
-      },
-    );
+    const result: ValidateResult = await validateTree(variant("broken", { "modules/talos-cluster/broken.tf": broken }), {
+      label: "infra/",
+      providerSchemas: schemas,
+      sourceMap: (file, line) => (file === "infra/modules/talos-cluster/broken.tf" && line === 19 ? spec : undefined),
+    });
     expect(result.exitCode).toBe(1);
     const file = "infra/modules/talos-cluster/broken.tf";
     expect(result.diagnostics.map(plain)).toEqual([
@@ -111,8 +108,7 @@ suite("validate offline against stub providers", () => {
   });
 
   it("installs through init -plugin-dir too, and warns (still valid) on deprecated things", async () => {
-    const flux =
-      'resource "flux_bootstrap_git" "old" {\n  path           = "clusters/old"\n  manifests_path = "./manifests"\n}\n';
+    const flux = 'resource "flux_bootstrap_git" "old" {\n  path           = "clusters/old"\n  manifests_path = "./manifests"\n}\n';
     const proxmox = [
       'resource "proxmox_virtual_environment_download_file" "old" {',
       '  node_name    = "pve1"',
@@ -122,10 +118,11 @@ suite("validate offline against stub providers", () => {
       "}",
       "",
     ].join("\n");
-    const result = await validateTree(
-      variant("deprecated", { "modules/flux/deprecated.tf": flux, "modules/proxmox-nodes/deprecated.tf": proxmox }),
-      { label: "infra", providerSchemas: schemas, installMode: "plugin-dir" },
-    );
+    const result = await validateTree(variant("deprecated", { "modules/flux/deprecated.tf": flux, "modules/proxmox-nodes/deprecated.tf": proxmox }), {
+      label: "infra",
+      providerSchemas: schemas,
+      installMode: "plugin-dir",
+    });
     expect(result.exitCode).toBe(0);
     expect(result.stats.stubLaunches).toBe(8); // talos, proxmox, helm, flux: twice each
     // A diagnostic about a whole resource points at its block's opening brace.
@@ -176,17 +173,11 @@ suite("validate offline against stub providers", () => {
   it("stops before running anything when the tree needs a provider with no schema", async () => {
     const root = join(dir.path, "no-schema");
     mkdirSync(root);
-    writeFileSync(
-      join(root, "main.tf"),
-      'terraform {\n  required_providers {\n    random = { source = "hashicorp/random" }\n  }\n}\n',
-    );
+    writeFileSync(join(root, "main.tf"), 'terraform {\n  required_providers {\n    random = { source = "hashicorp/random" }\n  }\n}\n');
     const result = await validateTree(root, { label: "no-schema", providerSchemas: schemas });
     expect(result.exitCode).toBe(2);
     expect(result.diagnostics.map((d) => [d.code, d.message])).toEqual([
-      [
-        "validate/missing-provider-schema",
-        'the tree requires "registry.terraform.io/hashicorp/random", which is not in the provider schemas',
-      ],
+      ["validate/missing-provider-schema", 'the tree requires "registry.terraform.io/hashicorp/random", which is not in the provider schemas'],
     ]);
     expect(readdirSync(scratchParent)).toEqual([]);
   });

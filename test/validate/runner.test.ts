@@ -107,8 +107,7 @@ function env(extra: Record<string, string> = {}): Record<string, string> {
   };
 }
 
-const run = (options: ValidateOptions = {}): ReturnType<typeof validateTree> =>
-  validateTree(tree, { label: "infra/", env: env(), ...options });
+const run = (options: ValidateOptions = {}): ReturnType<typeof validateTree> => validateTree(tree, { label: "infra/", env: env(), ...options });
 
 const calls = (): string[] =>
   existsSync(log)
@@ -140,14 +139,7 @@ describe("validateTree with a fake tofu", () => {
       },
     ]);
     const [init, validate] = calls().map((line) => line.split("|"));
-    expect(init?.slice(1)).toEqual([
-      "init -backend=false -input=false -no-color -json",
-      "1",
-      "1",
-      "unset",
-      "unset",
-      "unset",
-    ]);
+    expect(init?.slice(1)).toEqual(["init -backend=false -input=false -no-color -json", "1", "1", "unset", "unset", "unset"]);
     expect(validate?.[1]).toBe("validate -json -no-color");
     expect(init?.[0]).toContain(SCRATCH_PREFIX);
     expect(listTree(tree)).toEqual(before); // the fake's .terraform and lock file went to the copy
@@ -233,9 +225,7 @@ describe("offline mode with a fake tofu", () => {
     expect(ok.exitCode).toBe(0);
     expect(ok.offline).toBe(true);
     const lines = calls().filter((line) => !line.includes("|"));
-    expect(lines[0]).toMatch(
-      new RegExp(`^HOME=.*${SCRATCH_PREFIX}[^/]+/home CONFIG=.*${SCRATCH_PREFIX}[^/]+/terraformrc$`),
-    );
+    expect(lines[0]).toMatch(new RegExp(`^HOME=.*${SCRATCH_PREFIX}[^/]+/home CONFIG=.*${SCRATCH_PREFIX}[^/]+/terraformrc$`));
     expect(lines.slice(1)).toEqual([
       "disable_checkpoint = true",
       "provider_installation {",

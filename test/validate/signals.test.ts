@@ -68,14 +68,10 @@ suite("interrupted runs", () => {
   it.each(["SIGTERM", "SIGINT"] as const)("%s removes the scratch dir and ends every child process", async (signal) => {
     const tmp = join(work, `tmp-${signal}`);
     mkdirSync(tmp);
-    const child = execa(
-      process.execPath,
-      [join(work, "child.mjs"), REFERENCE_TREE, findProviderSchemas() ?? "", join(work, "stub.mjs")],
-      {
-        env: { TMPDIR: tmp },
-        reject: false,
-      },
-    );
+    const child = execa(process.execPath, [join(work, "child.mjs"), REFERENCE_TREE, findProviderSchemas() ?? "", join(work, "stub.mjs")], {
+      env: { TMPDIR: tmp },
+      reject: false,
+    });
     // Interrupt once Terraform is running and has started a stub provider.
     expect(await waitFor(() => launched(tmp), 15_000)).toBe(true);
     child.kill(signal);

@@ -79,9 +79,7 @@ describe("stub provider process", () => {
       env: { TF_PLUGIN_MAGIC_COOKIE: COOKIE, PLUGIN_PROTOCOL_VERSIONS: "5,6", PLUGIN_CLIENT_CERT: client.certPem },
       reject: false,
     });
-    const line = await new Promise<string>((resolve) =>
-      child.stdout?.once("data", (chunk: Buffer) => resolve(chunk.toString())),
-    );
+    const line = await new Promise<string>((resolve) => child.stdout?.once("data", (chunk: Buffer) => resolve(chunk.toString())));
     const [core, app, network, address, protocol, cert] = line.trim().split("|");
     expect([core, app, network, protocol]).toEqual(["1", "6", "tcp", "grpc"]);
     // go-plugin sends the DER as base64 without "=" padding (Go's RawStdEncoding); PEM needs it
@@ -104,9 +102,7 @@ describe("stub provider process", () => {
     });
     const schema = await unary(session, "/tfplugin6.Provider/GetProviderSchema");
     expect(schema.status).toBe("0");
-    const resources = repeatedBytesField(readFields(schema.message), 2).map((entry) =>
-      stringField(readFields(entry), 1),
-    );
+    const resources = repeatedBytesField(readFields(schema.message), 2).map((entry) => stringField(readFields(entry), 1));
     expect(resources).toEqual(["thing_one"]);
     expect((await unary(session, "/tfplugin6.Provider/PlanResourceChange")).status).toBe("12"); // UNIMPLEMENTED
     expect((await unary(session, "/plugin.GRPCController/Shutdown")).status).toBe("0");

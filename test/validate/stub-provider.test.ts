@@ -3,13 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ProviderSchemaJson } from "../../src/validate/provider-schema-json.js";
 import { checkConfig } from "../../src/validate/stub-provider/config-checks.js";
 import { UNKNOWN, type MsgpackValue } from "../../src/validate/stub-provider/msgpack.js";
-import {
-  bytesField,
-  ProtoWriter,
-  readFields,
-  repeatedBytesField,
-  stringField,
-} from "../../src/validate/stub-provider/protobuf.js";
+import { bytesField, ProtoWriter, readFields, repeatedBytesField, stringField } from "../../src/validate/stub-provider/protobuf.js";
 import { providerHandlers } from "../../src/validate/stub-provider/provider-service.js";
 
 /** Just enough msgpack to write test configs. */

@@ -41,7 +41,7 @@ export function formatIPv6(value: bigint): string {
   const groups = Array.from({ length: 8 }, (_, i) => (value >> BigInt(112 - 16 * i)) & 0xffffn);
   let bestStart = -1;
   let bestLength = 1;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (groups[i] !== 0n) {
       i++;
       continue;
@@ -54,8 +54,11 @@ export function formatIPv6(value: bigint): string {
     }
     i = j;
   }
-  const text = (from: number, to: number): string => groups.slice(from, to).map((g) => g.toString(16)).join(":");
+  const text = (from: number, to: number): string =>
+    groups
+      .slice(from, to)
+      .map((g) => g.toString(16))
+      .join(":");
   if (bestStart === -1) return text(0, 8);
   return `${text(0, bestStart)}::${text(bestStart + bestLength, 8)}`;
 }
-

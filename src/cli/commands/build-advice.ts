@@ -18,8 +18,7 @@ export function checkAdvice(drifted: number, diagnostics: readonly Diagnostic[])
   if (!forceable && !blocked && !replaces) return `${trees} out of date; run the same build without --check to update\n`;
   const remedies: string[] = [];
   if (blocked) remedies.push("move what stands in the way (see the warnings above), which --force does not replace");
-  if (forceable)
-    remedies.push("move hand edits into the spec, or add --force to overwrite the files edited by hand or not written by talos-hclgen");
+  if (forceable) remedies.push("move hand edits into the spec, or add --force to overwrite the files edited by hand or not written by talos-hclgen");
   if (replaces) remedies.push("add --allow-replace once replacing the control plane is intended");
   return `${trees} out of date, and the same build without --check would refuse to update it: ${remedies.join("; ")}\n`;
 }

@@ -68,14 +68,7 @@ export interface StampedSpec {
  * files' stats (up-to-date-entry.ts); after a --check the launcher records them when it has
  * hashed the files once.
  */
-export function rememberUpToDate(
-  env: Env,
-  outDir: string,
-  stamp: string,
-  files: readonly GeneratedFile[],
-  spec: StampedSpec,
-  underLock: boolean,
-): void {
+export function rememberUpToDate(env: Env, outDir: string, stamp: string, files: readonly GeneratedFile[], spec: StampedSpec, underLock: boolean): void {
   const manifest = renderManifest(files);
   const stats = underLock && BUILD_ID !== undefined ? recordStats(outDir, files, spec, BUILD_ID) : undefined;
   writeEntry(env, { outDir, stamp, manifest: sha256(manifest), ...(stats === undefined ? {} : { stats }) });
@@ -90,8 +83,7 @@ function recordStats(outDir: string, files: readonly GeneratedFile[], spec: Stam
     if (readFileSync(spec.path, "utf8") !== spec.text) return undefined;
     if (statKey(statSync(spec.path, { bigint: true })) !== before) return undefined;
     const keys: Record<string, string> = {};
-    for (const path of [MANIFEST_NAME, ...files.map((f) => f.path)])
-      keys[path] = statKey(lstatSync(join(outDir, path), { bigint: true }));
+    for (const path of [MANIFEST_NAME, ...files.map((f) => f.path)]) keys[path] = statKey(lstatSync(join(outDir, path), { bigint: true }));
     return { build: buildId, node: process.version, sourceName: spec.sourceName, spec: before, files: keys, recorded };
   } catch {
     return undefined;

@@ -3,12 +3,7 @@ import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { checkTree } from "../../output/check-tree.js";
 import { conflictDiagnostic } from "../conflict-diagnostics.js";
 import type { Target } from "./build-compile.js";
-import {
-  sortFiles,
-  type CheckStatus,
-  type FileReport,
-  type TreeReport,
-} from "./build-report.js";
+import { sortFiles, type CheckStatus, type FileReport, type TreeReport } from "./build-report.js";
 
 export interface CheckOutcome {
   trees: TreeReport[];
@@ -26,8 +21,7 @@ export function checkTargets(targets: readonly Target[], staleLocks: ReadonlySet
     });
     const files: FileReport[] = [];
     const add = (status: CheckStatus, paths: readonly string[]): void => {
-      for (const path of paths)
-        files.push({ path: `${target.prefix}${path}`, status });
+      for (const path of paths) files.push({ path: `${target.prefix}${path}`, status });
     };
     add("changed", result.changed);
     add("missing", result.missing);

@@ -15,20 +15,13 @@ import { MAX_SPEC_BYTES } from "../../catalog/limits.js";
 import { tooLarge } from "../../spec/text-guards.js";
 import { readBounded, type BoundedRead } from "../read-bounded.js";
 import { errorMessage } from "../../output/disk-entry.js";
-import type {
-  CompileOptions,
-  CompileResult,
-  GeneratedFile,
-} from "../../types.js";
+import type { CompileOptions, CompileResult, GeneratedFile } from "../../types.js";
 import { isWindowsReservedName } from "../../base/windows-names.js";
 import { expandOutDir, fileStem } from "../out-dir.js";
 import { cacheStamp, filesIfUpToDate } from "./build-cache.js";
 import { displayPath, type SpecInput } from "../spec-inputs.js";
 
-export type CompileFn = (
-  specText: string,
-  options: CompileOptions,
-) => CompileResult;
+export type CompileFn = (specText: string, options: CompileOptions) => CompileResult;
 
 export interface Target {
   spec: SpecInput;
@@ -89,9 +82,7 @@ export async function compileAll(
     const cached = outDir === undefined || stamp === undefined ? undefined : filesIfUpToDate(env, outDir, stamp);
     const inputs = outDir === undefined ? { treeWithoutLock: false } : readTreeInputs(outDir);
     const compiled: CompileResult =
-      cached !== undefined
-        ? { files: cached, diagnostics: [] }
-        : (compile ??= await loadCompile())(text, compileOptions(spec, sourceName, inputs));
+      cached !== undefined ? { files: cached, diagnostics: [] } : (compile ??= await loadCompile())(text, compileOptions(spec, sourceName, inputs));
     result.diagnostics.push(...compiled.diagnostics);
     if (compiled.secretRanges !== undefined) result.secretRanges.set(spec.display, compiled.secretRanges);
     if (hasErrors(compiled.diagnostics)) continue;
@@ -121,13 +112,9 @@ export async function compileAll(
  * (machines.lock.json keeps placements). Reading the folder again costs one small file; a
  * target whose folder is as it was keeps its files, cached or not.
  */
-export async function refreshTarget(
-  target: Target,
-  loadCompile: () => Promise<CompileFn>,
-): Promise<{ target: Target; diagnostics: Diagnostic[] }> {
+export async function refreshTarget(target: Target, loadCompile: () => Promise<CompileFn>): Promise<{ target: Target; diagnostics: Diagnostic[] }> {
   const inputs = readTreeInputs(target.outDir);
-  if (inputs.previousLock === target.previousLock && inputs.treeWithoutLock === target.treeWithoutLock)
-    return { target, diagnostics: [] };
+  if (inputs.previousLock === target.previousLock && inputs.treeWithoutLock === target.treeWithoutLock) return { target, diagnostics: [] };
   const compiled = (await loadCompile())(target.text, compileOptions(target.spec, target.sourceName, inputs));
   const { previousLock: _before, stamp, ...rest } = target;
   return {
@@ -219,10 +206,7 @@ function isFile(path: string): boolean {
   }
 }
 
-function readSpec(
-  spec: SpecInput,
-  diagnostics: Diagnostic[],
-): string | undefined {
+function readSpec(spec: SpecInput, diagnostics: Diagnostic[]): string | undefined {
   let read: BoundedRead;
   try {
     read = readBounded(spec.absolute, MAX_SPEC_BYTES);

@@ -6,14 +6,7 @@
  * killed build left as a leftover.
  */
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import {
-  lockFolder,
-  lockTimeoutMs,
-  stillHeld,
-  waitForFolder,
-  type HeldLock,
-  type LockHolder,
-} from "../../output/folder-lock.js";
+import { lockFolder, lockTimeoutMs, stillHeld, waitForFolder, type HeldLock, type LockHolder } from "../../output/folder-lock.js";
 import { guardLock, releaseLock } from "../../output/lock-signals.js";
 import { LOCK_NAME } from "../../output/paths.js";
 import type { CliIo } from "../io.js";

@@ -41,31 +41,16 @@ export interface BuildReport {
   trees: TreeReport[];
 }
 
-const BUILD_STATUSES: readonly BuildStatus[] = [
-  "written",
-  "unchanged",
-  "deleted",
-];
-const CHECK_STATUSES: readonly CheckStatus[] = [
-  "changed",
-  "missing",
-  "extra",
-  "leftover",
-  "unchanged",
-];
+const BUILD_STATUSES: readonly BuildStatus[] = ["written", "unchanged", "deleted"];
+const CHECK_STATUSES: readonly CheckStatus[] = ["changed", "missing", "extra", "leftover", "unchanged"];
 
 export function sortFiles(files: FileReport[]): FileReport[] {
   return files.sort((a, b) => comparePaths(a.path, b.path));
 }
 
-export function counts(
-  tree: TreeReport,
-  check: boolean,
-): Record<string, number> {
+export function counts(tree: TreeReport, check: boolean): Record<string, number> {
   const statuses: readonly string[] = check ? CHECK_STATUSES : BUILD_STATUSES;
-  return Object.fromEntries(
-    statuses.map((s) => [s, tree.files.filter((f) => f.status === s).length]),
-  );
+  return Object.fromEntries(statuses.map((s) => [s, tree.files.filter((f) => f.status === s).length]));
 }
 
 export function isDrifted(tree: TreeReport): boolean {
@@ -97,9 +82,7 @@ export function printTrees(io: CliIo, report: BuildReport, color = false): void 
     for (const file of tree.files) {
       if (file.status === "unchanged") continue;
       const verb = file.status === "written" ? "wrote" : file.status;
-      io.stdout.write(
-        `${verb} ${file.path}${file.forced ? " (forced)" : ""}\n`,
-      );
+      io.stdout.write(`${verb} ${file.path}${file.forced ? " (forced)" : ""}\n`);
     }
     if (tree.diff) io.stdout.write(colourDiff(tree.diff, styler));
     io.stdout.write(`${summaryLine(tree, report.check)}\n`);
@@ -113,10 +96,8 @@ export function printTrees(io: CliIo, report: BuildReport, color = false): void 
 
 function summaryLine(tree: TreeReport, check: boolean): string {
   const n = counts(tree, check);
-  if (!check)
-    return `${tree.outDir}: ${n["written"]} written, ${n["unchanged"]} unchanged, ${n["deleted"]} deleted`;
-  if (!isDrifted(tree))
-    return `${tree.outDir}: up to date (${tree.files.length} files)`;
+  if (!check) return `${tree.outDir}: ${n["written"]} written, ${n["unchanged"]} unchanged, ${n["deleted"]} deleted`;
+  if (!isDrifted(tree)) return `${tree.outDir}: up to date (${tree.files.length} files)`;
   const leftover = n["leftover"] ?? 0;
   return `${tree.outDir}: out of date: ${n["changed"]} changed, ${n["missing"]} missing, ${n["extra"]} extra${leftover > 0 ? `, ${leftover} left by an interrupted build` : ""}`;
 }

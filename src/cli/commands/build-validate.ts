@@ -12,10 +12,7 @@ import type { Target } from "./build-compile.js";
 import type { TreeReport } from "./build-report.js";
 import { specSourceMap } from "./spec-source-map.js";
 
-export type ValidateTreeFn = (
-  dir: string,
-  options: ValidateOptions,
-) => Promise<ValidateResult>;
+export type ValidateTreeFn = (dir: string, options: ValidateOptions) => Promise<ValidateResult>;
 
 export interface ValidateStep {
   providerSchemas: string | undefined;
@@ -31,16 +28,11 @@ export async function validateTargets(
   trees: readonly TreeReport[],
   step: ValidateStep,
 ): Promise<{ exitCode: number; diagnostics: Diagnostic[] }> {
-  const validate =
-    step.validateTree ?? (await import("./validate.js")).validateBuiltTree;
+  const validate = step.validateTree ?? (await import("./validate.js")).validateBuiltTree;
   const diagnostics: Diagnostic[] = [];
   let exitCode: number = ExitCode.ok;
   for (const target of targets) {
-    const progress = startProgress(
-      step.io,
-      step.style,
-      `validating ${target.label}`,
-    );
+    const progress = startProgress(step.io, step.style, `validating ${target.label}`);
     // cwd: a relative --provider-schemas is the user's path, relative to where they ran us.
     const options: ValidateOptions = {
       label: target.label,
@@ -49,11 +41,8 @@ export async function validateTargets(
     };
     const sourceMap = await sourceMapOf(target, step.sources.get(target.spec.display));
     if (sourceMap !== undefined) options.sourceMap = sourceMap;
-    if (step.providerSchemas !== undefined)
-      options.providerSchemas = step.providerSchemas;
-    const result = await validate(target.outDir, options).finally(() =>
-      progress.done(),
-    );
+    if (step.providerSchemas !== undefined) options.providerSchemas = step.providerSchemas;
+    const result = await validate(target.outDir, options).finally(() => progress.done());
     diagnostics.push(...result.diagnostics);
     // Usage or environment problems (2) outrank an invalid tree (1).
     exitCode = Math.max(exitCode, result.exitCode);

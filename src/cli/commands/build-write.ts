@@ -15,20 +15,12 @@ export interface WriteOutcome {
   diagnostics: Diagnostic[];
 }
 
-export function writeTargets(
-  targets: readonly Target[],
-  force: boolean,
-  cwd: string,
-): WriteOutcome {
+export function writeTargets(targets: readonly Target[], force: boolean, cwd: string): WriteOutcome {
   const planned = targets.map((target) => ({
     target,
     plan: planWrite(target.outDir, target.files, { force }),
   }));
-  const conflicts = planned.flatMap(({ target, plan }) =>
-    plan.conflicts.map((c) =>
-      conflictDiagnostic(c, target.prefix, target.label),
-    ),
-  );
+  const conflicts = planned.flatMap(({ target, plan }) => plan.conflicts.map((c) => conflictDiagnostic(c, target.prefix, target.label)));
   if (conflicts.length > 0) return { trees: [], diagnostics: conflicts };
   const applied = applyWrites(planned.map((p) => p.plan));
   if (!applied.ok) {
@@ -57,9 +49,7 @@ function treeReport(target: Target, plan: WritePlan): TreeReport {
     const path = `${target.prefix}${action.path}`;
     if (action.kind === "unchanged") return { path, status: "unchanged" };
     const status = action.kind === "delete" ? "deleted" : "written";
-    return action.kind !== "create" && action.forced
-      ? { path, status, forced: true }
-      : { path, status };
+    return action.kind !== "create" && action.forced ? { path, status, forced: true } : { path, status };
   });
   return {
     spec: target.spec.display,

@@ -5,13 +5,7 @@
  */
 import { hasErrors, type Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { TextRange } from "../../diagnostics/redact.js";
-import {
-  flag,
-  parseCommandArgs,
-  stringOption,
-  usageError,
-  type OptionSpecs,
-} from "../args.js";
+import { flag, parseCommandArgs, stringOption, usageError, type OptionSpecs } from "../args.js";
 import { ExitCode } from "../exit-codes.js";
 import { rememberUpToDate } from "./build-cache.js";
 import type { CliIo } from "../io.js";
@@ -22,12 +16,7 @@ import { expandSpecArgs } from "../spec-inputs.js";
 import { chooseStyle, startProgress, type Style } from "../terminal.js";
 import { checkTargets } from "./build-check.js";
 import { compileAll, refreshTarget, type CompileFn, type Target } from "./build-compile.js";
-import {
-  isDrifted,
-  printJson,
-  printTrees,
-  type BuildReport,
-} from "./build-report.js";
+import { isDrifted, printJson, printTrees, type BuildReport } from "./build-report.js";
 import { validateTargets, type ValidateTreeFn } from "./build-validate.js";
 import { writeTargets } from "./build-write.js";
 import { replaceRefused, targetImpact, type TargetImpact } from "./build-impact.js";
@@ -105,11 +94,7 @@ interface BuildSettings {
   style: Style;
 }
 
-export async function runBuildCommand(
-  argv: readonly string[],
-  io: CliIo,
-  deps: BuildDeps = {},
-): Promise<number> {
+export async function runBuildCommand(argv: readonly string[], io: CliIo, deps: BuildDeps = {}): Promise<number> {
   const parsed = parseCommandArgs(argv, OPTIONS);
   if (!parsed.ok) return usageError(io, "build", parsed.message, parsed.hint);
   const { args } = parsed;
@@ -125,22 +110,17 @@ export async function runBuildCommand(
     force: flag(args, "force"),
     allowReplace: flag(args, "allow-replace"),
     validate: flag(args, "validate"),
-    providerSchemas:
-      stringOption(args, "provider-schemas") ?? (flag(args, "offline") ? bundledProviderSchemas() : undefined),
+    providerSchemas: stringOption(args, "provider-schemas") ?? (flag(args, "offline") ? bundledProviderSchemas() : undefined),
     json: flag(args, "json"),
     quiet: flag(args, "quiet"),
     style: chooseStyle(io, { noColor: flag(args, "no-color") }),
   };
   const problem = usageProblem(settings, out);
-  if (problem !== undefined)
-    return usageError(io, "build", problem.message, problem.hint);
+  if (problem !== undefined) return usageError(io, "build", problem.message, problem.hint);
   return build(settings, io, deps);
 }
 
-function usageProblem(
-  s: BuildSettings,
-  out: string | undefined,
-): { message: string; hint?: string } | undefined {
+function usageProblem(s: BuildSettings, out: string | undefined): { message: string; hint?: string } | undefined {
   if (s.specs.length === 0)
     return {
       message: "no spec given",
@@ -161,16 +141,11 @@ function usageProblem(
     return {
       message: "--force has no effect with --check, which never writes",
     };
-  if (s.providerSchemas !== undefined && !s.validate)
-    return { message: "--offline and --provider-schemas need --validate" };
+  if (s.providerSchemas !== undefined && !s.validate) return { message: "--offline and --provider-schemas need --validate" };
   return undefined;
 }
 
-async function build(
-  s: BuildSettings,
-  io: CliIo,
-  deps: BuildDeps,
-): Promise<number> {
+async function build(s: BuildSettings, io: CliIo, deps: BuildDeps): Promise<number> {
   const expanded = await expandSpecArgs(s.specs, io.cwd);
   const report: BuildReport = {
     check: s.check,
@@ -186,23 +161,17 @@ async function build(
     const loadCompile = async (): Promise<CompileFn> => deps.compile ?? (await import("../../index.js")).compile;
     // One spec compiles in a blink; a progress line is for the long runs only.
     const n = expanded.specs.length;
-    const progress = startProgress(
-      io,
-      n > 1 ? quietStyle(s) : { ...s.style, progress: false },
-      `compiling ${n} specs`,
-    );
+    const progress = startProgress(io, n > 1 ? quietStyle(s) : { ...s.style, progress: false }, `compiling ${n} specs`);
     const compiled = await compileAll(expanded.specs, s.out, io.cwd, loadCompile, io.env);
     progress.done();
     report.diagnostics.push(...compiled.diagnostics);
     sources = compiled.sources;
     secretRanges = compiled.secretRanges;
-    if (!hasErrors(report.diagnostics))
-      await produce(s, io, deps, compiled.targets, report, compiled.sources, loadCompile);
+    if (!hasErrors(report.diagnostics)) await produce(s, io, deps, compiled.targets, report, compiled.sources, loadCompile);
   }
   // Errors before validation (spec, usage, conflicts, I/O) are bad input; validation
   // errors are the validator's to grade (1 invalid, 2 environment), set in produce().
-  if (hasErrors(report.diagnostics) && report.exitCode === ExitCode.ok)
-    report.exitCode = ExitCode.badInput;
+  if (hasErrors(report.diagnostics) && report.exitCode === ExitCode.ok) report.exitCode = ExitCode.badInput;
   finish(s, io, report, sources, secretRanges);
   return report.exitCode;
 }
@@ -271,11 +240,7 @@ async function produce(
 }
 
 /** The targets, compiled again where their folder changed since it was first read. */
-async function refreshed(
-  targets: readonly Target[],
-  report: BuildReport,
-  loadCompile: () => Promise<CompileFn>,
-): Promise<Target[]> {
+async function refreshed(targets: readonly Target[], report: BuildReport, loadCompile: () => Promise<CompileFn>): Promise<Target[]> {
   const result: Target[] = [];
   for (const target of targets) {
     const fresh = await refreshTarget(target, loadCompile);
@@ -307,7 +272,14 @@ function remember(io: CliIo, targets: readonly Target[], report: BuildReport, un
   if (report.exitCode !== ExitCode.ok) return;
   for (const target of targets) {
     if (target.stamp !== undefined)
-      rememberUpToDate(io.env, target.outDir, target.stamp, target.files, { path: target.spec.absolute, sourceName: target.sourceName, text: target.text }, underLock);
+      rememberUpToDate(
+        io.env,
+        target.outDir,
+        target.stamp,
+        target.files,
+        { path: target.spec.absolute, sourceName: target.sourceName, text: target.text },
+        underLock,
+      );
   }
 }
 
@@ -329,11 +301,7 @@ function finish(
   const drifted = report.trees.filter(isDrifted).length;
   if (s.check && drifted > 0) {
     io.stderr.write(checkAdvice(drifted, report.diagnostics));
-  } else if (
-    hasErrors(report.diagnostics) &&
-    report.trees.length === 0 &&
-    !report.diagnostics.some((d) => d.code === "output/write-failed")
-  ) {
+  } else if (hasErrors(report.diagnostics) && report.trees.length === 0 && !report.diagnostics.some((d) => d.code === "output/write-failed")) {
     io.stderr.write("nothing was written\n");
   }
 }

@@ -28,10 +28,7 @@ Options:
   -h, --help  show this help
 `;
 
-export async function runExplainCommand(
-  argv: readonly string[],
-  io: CliIo,
-): Promise<number> {
+export async function runExplainCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const parsed = parseCommandArgs(argv, {
     help: { type: "boolean", short: "h" },
     all: { type: "boolean" },
@@ -47,21 +44,9 @@ export async function runExplainCommand(
     return ExitCode.ok;
   }
   const [path = "", ...extra] = parsed.args.positionals;
-  if (extra.length > 0)
-    return usageError(
-      io,
-      "explain",
-      `unexpected argument "${extra[0]}"`,
-      "explain takes one field path",
-    );
+  if (extra.length > 0) return usageError(io, "explain", `unexpected argument "${extra[0]}"`, "explain takes one field path");
   const steps = parseFieldPath(path);
-  if (!steps.ok)
-    return usageError(
-      io,
-      "explain",
-      steps.message,
-      'write fields like "spec.nodes[].role"',
-    );
+  if (!steps.ok) return usageError(io, "explain", steps.message, 'write fields like "spec.nodes[].role"');
   const schema = JSON.parse(readFileSync(schemaFile(), "utf8")) as SchemaNode;
   const lookup = resolveField(schema, steps.steps);
   if (!lookup.ok) {

@@ -51,8 +51,15 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
     return ExitCode.ok;
   }
   const [source, input, ...extra] = args.positionals;
-  if (source !== "talhelper") return usageError(io, "import", source === undefined ? "say what to import from" : `cannot import from "${source}"`, "talos-hclgen import talhelper talconfig.yaml");
-  if (input === undefined) return usageError(io, "import", "the talconfig.yaml to import is missing", "talos-hclgen import talhelper talconfig.yaml -o cluster.yaml");
+  if (source !== "talhelper")
+    return usageError(
+      io,
+      "import",
+      source === undefined ? "say what to import from" : `cannot import from "${source}"`,
+      "talos-hclgen import talhelper talconfig.yaml",
+    );
+  if (input === undefined)
+    return usageError(io, "import", "the talconfig.yaml to import is missing", "talos-hclgen import talhelper talconfig.yaml -o cluster.yaml");
   if (extra.length > 0) return usageError(io, "import", `unexpected argument "${extra[0]}"`, "import reads one talconfig.yaml");
 
   const inputPath = resolve(io.cwd, input);

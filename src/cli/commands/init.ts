@@ -30,13 +30,9 @@ Options:
 `;
 
 const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-const SCHEMA_IN_NODE_MODULES =
-  "node_modules/talos-hclgen/schemas/talos-hclgen.schema.json";
+const SCHEMA_IN_NODE_MODULES = "node_modules/talos-hclgen/schemas/talos-hclgen.schema.json";
 
-export async function runInitCommand(
-  argv: readonly string[],
-  io: CliIo,
-): Promise<number> {
+export async function runInitCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const parsed = parseCommandArgs(argv, {
     name: { type: "string" },
     platform: { type: "string" },
@@ -50,38 +46,18 @@ export async function runInitCommand(
     return ExitCode.ok;
   }
   const [path = "cluster.yaml", ...extra] = args.positionals;
-  if (extra.length > 0)
-    return usageError(
-      io,
-      "init",
-      `unexpected argument "${extra[0]}"`,
-      "init writes one spec at a time",
-    );
+  if (extra.length > 0) return usageError(io, "init", `unexpected argument "${extra[0]}"`, "init writes one spec at a time");
   const name = stringOption(args, "name") ?? "homelab";
   if (!DNS_LABEL.test(name))
-    return usageError(
-      io,
-      "init",
-      `--name "${name}" is not a DNS label`,
-      "use lower-case letters, digits and '-', e.g. --name homelab",
-    );
+    return usageError(io, "init", `--name "${name}" is not a DNS label`, "use lower-case letters, digits and '-', e.g. --name homelab");
   const platform = stringOption(args, "platform") ?? "proxmox";
-  if (!isStarterPlatform(platform))
-    return usageError(io, "init", `--platform "${platform}" is not one of proxmox, hcloud, metal`, "e.g. --platform hcloud");
+  if (!isStarterPlatform(platform)) return usageError(io, "init", `--platform "${platform}" is not one of proxmox, hcloud, metal`, "e.g. --platform hcloud");
   const target = resolve(io.cwd, path);
   const shown = displayPath(io.cwd, target);
-  const existing = existsSync(target)
-    ? lstatSync(target).isDirectory()
-      ? "folder"
-      : "file"
-    : undefined;
+  const existing = existsSync(target) ? (lstatSync(target).isDirectory() ? "folder" : "file") : undefined;
   if (existing === "folder" || (existing === "file" && !flag(args, "force"))) {
-    io.stderr.write(
-      `talos-hclgen init: error: "${shown}" already exists${existing === "folder" ? " and is a folder" : ""}\n`,
-    );
-    io.stderr.write(
-      `hint: choose another path${existing === "file" ? ", or rerun with --force to overwrite it" : ""}\n`,
-    );
+    io.stderr.write(`talos-hclgen init: error: "${shown}" already exists${existing === "folder" ? " and is a folder" : ""}\n`);
+    io.stderr.write(`hint: choose another path${existing === "file" ? ", or rerun with --force to overwrite it" : ""}\n`);
     return ExitCode.badInput;
   }
   const text = starterSpec({
@@ -93,14 +69,10 @@ export async function runInitCommand(
   });
   const failure = writeFileAtomically(target, text);
   if (failure !== undefined) {
-    io.stderr.write(
-      `talos-hclgen init: error: cannot write "${shown}": ${failure}\n`,
-    );
+    io.stderr.write(`talos-hclgen init: error: cannot write "${shown}": ${failure}\n`);
     return ExitCode.badInput;
   }
-  io.stdout.write(
-    `wrote ${shown}\nnext: edit it, then run: talos-hclgen build ${shown} -o infra\n`,
-  );
+  io.stdout.write(`wrote ${shown}\nnext: edit it, then run: talos-hclgen build ${shown} -o infra\n`);
   return ExitCode.ok;
 }
 
@@ -120,8 +92,7 @@ function schemaReference(specFolder: string): string {
   const schema = JSON.parse(readFileSync(schemaFile(), "utf8")) as {
     $id?: unknown;
   };
-  if (typeof schema.$id !== "string")
-    throw new Error("the packaged JSON Schema has no $id");
+  if (typeof schema.$id !== "string") throw new Error("the packaged JSON Schema has no $id");
   return schema.$id;
 }
 
@@ -130,13 +101,10 @@ function defaultVersions(): {
   kubernetes: string;
   cilium: string;
 } {
-  const data = JSON.parse(
-    readFileSync(join(packageRoot(), "data", "versions.json"), "utf8"),
-  ) as { components?: Record<string, unknown> };
+  const data = JSON.parse(readFileSync(join(packageRoot(), "data", "versions.json"), "utf8")) as { components?: Record<string, unknown> };
   const pick = (key: string): string => {
     const value = data.components?.[key];
-    if (typeof value !== "string")
-      throw new Error(`data/versions.json has no components.${key}`);
+    if (typeof value !== "string") throw new Error(`data/versions.json has no components.${key}`);
     return value;
   };
   return {

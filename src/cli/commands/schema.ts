@@ -17,10 +17,7 @@ Options:
   -h, --help  show this help
 `;
 
-export async function runSchemaCommand(
-  argv: readonly string[],
-  io: CliIo,
-): Promise<number> {
+export async function runSchemaCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const parsed = parseCommandArgs(argv, {
     help: { type: "boolean", short: "h" },
   });
@@ -29,12 +26,7 @@ export async function runSchemaCommand(
     io.stdout.write(HELP);
     return ExitCode.ok;
   }
-  if (parsed.args.positionals.length > 0)
-    return usageError(
-      io,
-      "schema",
-      `unexpected argument "${parsed.args.positionals[0]}"`,
-    );
+  if (parsed.args.positionals.length > 0) return usageError(io, "schema", `unexpected argument "${parsed.args.positionals[0]}"`);
   // The schema ships in the package: failing to read it is a packaging bug (exit 3).
   io.stdout.write(readFileSync(schemaFile(), "utf8"));
   return ExitCode.ok;

@@ -103,12 +103,10 @@ export async function runValidateCommand(argv: readonly string[], ioArg: Validat
     return ExitCode.ok;
   }
   const [dir, ...extra] = args.positionals;
-  if (dir === undefined)
-    return usageError(io, "validate", "missing the tree to validate", 'e.g. "talos-hclgen validate infra/"');
+  if (dir === undefined) return usageError(io, "validate", "missing the tree to validate", 'e.g. "talos-hclgen validate infra/"');
   if (extra.length > 0) return usageError(io, "validate", `unexpected argument "${extra[0]}"`);
 
-  const schemas =
-    stringOption(args, "provider-schemas") ?? (flag(args, "offline") ? bundledProviderSchemas() : undefined);
+  const schemas = stringOption(args, "provider-schemas") ?? (flag(args, "offline") ? bundledProviderSchemas() : undefined);
   const binary = stringOption(args, "binary");
   // Paths stay as the user wrote them (diagnostics quote them); the engine resolves them
   // against cwd. A bare --binary name ("tofu") is looked up on PATH.

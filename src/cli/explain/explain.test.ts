@@ -37,10 +37,7 @@ const schema: SchemaNode = {
         pools: {
           type: "array",
           items: {
-            oneOf: [
-              { $ref: "#/definitions/Range" },
-              { $ref: "#/definitions/Cidr" },
-            ],
+            oneOf: [{ $ref: "#/definitions/Range" }, { $ref: "#/definitions/Cidr" }],
           },
         },
       },
@@ -87,20 +84,11 @@ describe("parseFieldPath", () => {
   it("reads keys, list items and quoted keys", () => {
     expect(parseFieldPath("spec.nodes[].role")).toEqual({
       ok: true,
-      steps: [
-        { kind: "key", name: "spec" },
-        { kind: "key", name: "nodes" },
-        { kind: "item" },
-        { kind: "key", name: "role" },
-      ],
+      steps: [{ kind: "key", name: "spec" }, { kind: "key", name: "nodes" }, { kind: "item" }, { kind: "key", name: "role" }],
     });
     expect(parseFieldPath('mirrors["docker.io"][0]')).toEqual({
       ok: true,
-      steps: [
-        { kind: "key", name: "mirrors" },
-        { kind: "key", name: "docker.io" },
-        { kind: "item" },
-      ],
+      steps: [{ kind: "key", name: "mirrors" }, { kind: "key", name: "docker.io" }, { kind: "item" }],
     });
     expect(parseFieldPath("").ok).toBe(true);
   });
@@ -112,12 +100,7 @@ describe("parseFieldPath", () => {
 
 describe("resolveField", () => {
   it("tries paths under spec, and steps into lists implicitly", () => {
-    for (const path of [
-      "spec.nodes[].role",
-      "nodes[].role",
-      "nodes.role",
-      "nodes[3].role",
-    ]) {
+    for (const path of ["spec.nodes[].role", "nodes[].role", "nodes.role", "nodes[3].role"]) {
       expect(lookup(path)).toMatchObject({
         ok: true,
         field: { path: "spec.nodes[].role", required: true },
@@ -176,12 +159,8 @@ describe("renderField", () => {
     const name = lookup("nodes[].name");
     const cpu = lookup("classes.x.cpu");
     if (!name.ok || !cpu.ok) throw new Error("lookup failed");
-    expect(renderField(name.field, schema)).toContain(
-      "Format:   A lower-case name.",
-    );
-    expect(renderField(cpu.field, schema)).toContain(
-      "Default:  2\nRange:    1 to inf",
-    );
+    expect(renderField(name.field, schema)).toContain("Format:   A lower-case name.");
+    expect(renderField(cpu.field, schema)).toContain("Default:  2\nRange:    1 to inf");
   });
 
   it("lists child fields of list items and map values, required ones marked", () => {
@@ -189,14 +168,10 @@ describe("renderField", () => {
     if (!nodes.ok) throw new Error(nodes.message);
     const text = renderField(nodes.field, schema);
     expect(text).toMatch(/^spec\.nodes <list of object> required$/m);
-    expect(text).toContain(
-      "Fields of each item:\n  name  <string>  The node's name.\n  role  <string>  required. Machine type.\n",
-    );
+    expect(text).toContain("Fields of each item:\n  name  <string>  The node's name.\n  role  <string>  required. Machine type.\n");
     const pools = lookup("pools");
     if (!pools.ok) throw new Error(pools.message);
-    expect(renderField(pools.field, schema)).toContain(
-      "<list of a range | a block>",
-    );
+    expect(renderField(pools.field, schema)).toContain("<list of a range | a block>");
     expect(renderField(pools.field, schema)).not.toContain("required.");
   });
 });

@@ -6,16 +6,14 @@
 
 export type FieldStep = { kind: "key"; name: string } | { kind: "item" };
 
-export type FieldPathParse =
-  { ok: true; steps: FieldStep[] } | { ok: false; message: string };
+export type FieldPathParse = { ok: true; steps: FieldStep[] } | { ok: false; message: string };
 
 export function parseFieldPath(text: string): FieldPathParse {
   const steps: FieldStep[] = [];
   let i = 0;
   while (i < text.length) {
     if (text[i] === ".") {
-      if (i === 0 || i === text.length - 1 || text[i + 1] === ".")
-        return fail(text, i);
+      if (i === 0 || i === text.length - 1 || text[i + 1] === ".") return fail(text, i);
       i++;
       continue;
     }
@@ -23,10 +21,8 @@ export function parseFieldPath(text: string): FieldPathParse {
       const close = text.indexOf("]", i);
       if (close === -1) return fail(text, i);
       const inner = text.slice(i + 1, close).trim();
-      if (inner === "" || inner === "*" || /^\d+$/.test(inner))
-        steps.push({ kind: "item" });
-      else if (/^"(?:[^"\\]|\\.)*"$/.test(inner))
-        steps.push({ kind: "key", name: JSON.parse(inner) as string });
+      if (inner === "" || inner === "*" || /^\d+$/.test(inner)) steps.push({ kind: "item" });
+      else if (/^"(?:[^"\\]|\\.)*"$/.test(inner)) steps.push({ kind: "key", name: JSON.parse(inner) as string });
       else return fail(text, i);
       i = close + 1;
       continue;
@@ -51,8 +47,7 @@ export function formatSteps(steps: readonly FieldStep[]): string {
   let out = "";
   for (const step of steps) {
     if (step.kind === "item") out += "[]";
-    else if (/^[A-Za-z_$<*][A-Za-z0-9_$<>*-]*$/.test(step.name))
-      out += out === "" ? step.name : `.${step.name}`;
+    else if (/^[A-Za-z_$<*][A-Za-z0-9_$<>*-]*$/.test(step.name)) out += out === "" ? step.name : `.${step.name}`;
     else out += `[${JSON.stringify(step.name)}]`;
   }
   return out;

@@ -6,15 +6,7 @@
 import { didYouMean } from "../../base/did-you-mean.js";
 import { formatSteps, type FieldStep } from "./field-path.js";
 import { pathsNamed } from "./field-index.js";
-import {
-  isFreeForm,
-  itemsOf,
-  mapValueOf,
-  propertiesOf,
-  resolveNode,
-  type ResolvedNode,
-  type SchemaNode,
-} from "./schema-node.js";
+import { isFreeForm, itemsOf, mapValueOf, propertiesOf, resolveNode, type ResolvedNode, type SchemaNode } from "./schema-node.js";
 
 export interface ResolvedField {
   /** Canonical path, e.g. spec.nodes[].role; "" for the document root. */
@@ -25,45 +17,31 @@ export interface ResolvedField {
   undocumentedRest?: string;
 }
 
-export type FieldLookup =
-  | { ok: true; field: ResolvedField }
-  | { ok: false; message: string; hint?: string };
+export type FieldLookup = { ok: true; field: ResolvedField } | { ok: false; message: string; hint?: string };
 
-export function resolveField(
-  root: SchemaNode,
-  steps: readonly FieldStep[],
-): FieldLookup {
+export function resolveField(root: SchemaNode, steps: readonly FieldStep[]): FieldLookup {
   return publicLookup(resolveWalk(root, steps));
 }
 
 function resolveWalk(root: SchemaNode, steps: readonly FieldStep[]): Walk {
   const direct = walk(root, steps);
   const first = steps[0];
-  if (direct.ok || first?.kind !== "key" || first.name === "spec")
-    return direct;
+  if (direct.ok || first?.kind !== "key" || first.name === "spec") return direct;
   const underSpec = walk(root, [{ kind: "key", name: "spec" }, ...steps]);
-  if (underSpec.ok || direct.failedAt > 0)
-    return underSpec.ok ? underSpec : direct;
+  if (underSpec.ok || direct.failedAt > 0) return underSpec.ok ? underSpec : direct;
   // Neither the root nor spec has the first field: keep the better suggestion.
   if (direct.hint?.startsWith("did you mean")) return direct;
-  if (underSpec.failedAt > 1 || underSpec.hint?.startsWith("did you mean"))
-    return underSpec;
+  if (underSpec.failedAt > 1 || underSpec.hint?.startsWith("did you mean")) return underSpec;
   return withGlobalHint(root, underSpec, first.name);
 }
 
 function publicLookup(result: Walk): FieldLookup {
   if (result.ok) return result;
-  return result.hint === undefined
-    ? { ok: false, message: result.message }
-    : { ok: false, message: result.message, hint: result.hint };
+  return result.hint === undefined ? { ok: false, message: result.message } : { ok: false, message: result.message, hint: result.hint };
 }
 
 /** When no sibling is close, the field may exist elsewhere: name where. */
-function withGlobalHint(
-  root: SchemaNode,
-  lookup: Walk & { ok: false },
-  name: string,
-): Walk {
+function withGlobalHint(root: SchemaNode, lookup: Walk & { ok: false }, name: string): Walk {
   const elsewhere = pathsNamed(root, name);
   if (elsewhere.length === 0) return lookup;
   return {
@@ -72,9 +50,7 @@ function withGlobalHint(
   };
 }
 
-type Walk =
-  | (FieldLookup & { ok: true })
-  | (FieldLookup & { ok: false; failedAt: number });
+type Walk = (FieldLookup & { ok: true }) | (FieldLookup & { ok: false; failedAt: number });
 
 function walk(root: SchemaNode, steps: readonly FieldStep[]): Walk {
   let node = resolveNode(root, root);
@@ -95,12 +71,8 @@ function walk(root: SchemaNode, steps: readonly FieldStep[]): Walk {
       };
     }
     const items = itemsOf(node);
-    if (
-      step.kind === "item" ||
-      (items !== undefined && !propertiesOf(node, root).has(step.name))
-    ) {
-      if (items === undefined)
-        return { ok: false, failedAt: i, message: `${here} is not a list` };
+    if (step.kind === "item" || (items !== undefined && !propertiesOf(node, root).has(step.name))) {
+      if (items === undefined) return { ok: false, failedAt: i, message: `${here} is not a list` };
       node = resolveNode(items, root);
       done.push({ kind: "item" });
       if (step.kind === "key") i--; // the key applies to the item
@@ -126,16 +98,9 @@ function walk(root: SchemaNode, steps: readonly FieldStep[]): Walk {
   return { ok: true, field: { path: formatSteps(done), node, required } };
 }
 
-function unknownField(
-  name: string,
-  here: string,
-  known: readonly string[],
-): { message: string; hint?: string } {
+function unknownField(name: string, here: string, known: readonly string[]): { message: string; hint?: string } {
   const message = `unknown field "${name}" in ${here}`;
   const suggestion = didYouMean(name, known);
-  if (suggestion !== undefined)
-    return { message, hint: `did you mean "${suggestion}"?` };
-  return known.length === 0
-    ? { message }
-    : { message, hint: `fields here: ${known.join(", ")}` };
+  if (suggestion !== undefined) return { message, hint: `did you mean "${suggestion}"?` };
+  return known.length === 0 ? { message } : { message, hint: `fields here: ${known.join(", ")}` };
 }

@@ -36,47 +36,31 @@ export interface ResolvedNode extends SchemaNode {
   formatDescription?: string;
 }
 
-export function resolveNode(
-  node: SchemaNode,
-  root: SchemaNode,
-  depth = 0,
-): ResolvedNode {
+export function resolveNode(node: SchemaNode, root: SchemaNode, depth = 0): ResolvedNode {
   if (node.$ref === undefined) return node;
   if (depth > 32) throw new Error(`schema $ref chain too deep at ${node.$ref}`);
   const target = resolveNode(lookupRef(node.$ref, root), root, depth + 1);
   const { $ref: _ref, ...own } = node;
   const merged: ResolvedNode = { ...target, ...own };
-  if (
-    own.description !== undefined &&
-    target.description !== undefined &&
-    own.description !== target.description
-  ) {
+  if (own.description !== undefined && target.description !== undefined && own.description !== target.description) {
     merged.formatDescription = target.formatDescription ?? target.description;
   }
   return merged;
 }
 
 function lookupRef(ref: string, root: SchemaNode): SchemaNode {
-  if (!ref.startsWith("#/"))
-    throw new Error(`schema $ref ${JSON.stringify(ref)} is not local`);
+  if (!ref.startsWith("#/")) throw new Error(`schema $ref ${JSON.stringify(ref)} is not local`);
   let current: unknown = root;
   for (const raw of ref.slice(2).split("/")) {
     const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    current =
-      typeof current === "object" && current !== null
-        ? (current as Record<string, unknown>)[key]
-        : undefined;
+    current = typeof current === "object" && current !== null ? (current as Record<string, unknown>)[key] : undefined;
   }
-  if (typeof current !== "object" || current === null)
-    throw new Error(`schema $ref ${JSON.stringify(ref)} points nowhere`);
+  if (typeof current !== "object" || current === null) throw new Error(`schema $ref ${JSON.stringify(ref)} points nowhere`);
   return current as SchemaNode;
 }
 
 /** Object properties, including those of oneOf/anyOf/allOf branches (a union of shapes). */
-export function propertiesOf(
-  node: ResolvedNode,
-  root: SchemaNode,
-): Map<string, { schema: SchemaNode; required: boolean }> {
+export function propertiesOf(node: ResolvedNode, root: SchemaNode): Map<string, { schema: SchemaNode; required: boolean }> {
   const out = new Map<string, { schema: SchemaNode; required: boolean }>();
   const add = (n: ResolvedNode, alternative: boolean): void => {
     for (const [name, schema] of Object.entries(n.properties ?? {})) {
@@ -90,8 +74,7 @@ export function propertiesOf(
   };
   add(node, false);
   for (const branch of node.allOf ?? []) add(resolveNode(branch, root), false);
-  for (const branch of [...(node.oneOf ?? []), ...(node.anyOf ?? [])])
-    add(resolveNode(branch, root), true);
+  for (const branch of [...(node.oneOf ?? []), ...(node.anyOf ?? [])]) add(resolveNode(branch, root), true);
   return out;
 }
 
@@ -101,20 +84,12 @@ export function itemsOf(node: ResolvedNode): SchemaNode | undefined {
 
 /** The value schema of a map (`additionalProperties: {...}`), if the node is one. */
 export function mapValueOf(node: ResolvedNode): SchemaNode | undefined {
-  return typeof node.additionalProperties === "object"
-    ? node.additionalProperties
-    : undefined;
+  return typeof node.additionalProperties === "object" ? node.additionalProperties : undefined;
 }
 
 /** An object that accepts any keys without describing them (raw Talos patches, Helm values). */
 export function isFreeForm(node: ResolvedNode, root: SchemaNode): boolean {
   const type = node.type;
-  const objectish =
-    type === "object" || (Array.isArray(type) && type.includes("object"));
-  return (
-    objectish &&
-    propertiesOf(node, root).size === 0 &&
-    mapValueOf(node) === undefined &&
-    node.additionalProperties !== false
-  );
+  const objectish = type === "object" || (Array.isArray(type) && type.includes("object"));
+  return objectish && propertiesOf(node, root).size === 0 && mapValueOf(node) === undefined && node.additionalProperties !== false;
 }

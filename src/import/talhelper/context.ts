@@ -18,7 +18,14 @@ export interface ImportContext {
 /** Where a field goes by hand, from docs/talhelper-fields.md. */
 export type Destination = string;
 
-export function report(ctx: ImportContext, code: DiagnosticCode, severity: Diagnostic["severity"], path: readonly PathSegment[], message: string, hint?: string): void {
+export function report(
+  ctx: ImportContext,
+  code: DiagnosticCode,
+  severity: Diagnostic["severity"],
+  path: readonly PathSegment[],
+  message: string,
+  hint?: string,
+): void {
   const span = ctx.locator.span(path) ?? ctx.locator.nearest(path);
   ctx.diagnostics.push({ code, severity, message, path, span, ...(hint === undefined ? {} : { hint }) });
 }

@@ -89,7 +89,12 @@ export function convertTalconfig(ctx: ImportContext, config: TalConfig): Cluster
   }
   const name = stringAt(ctx, ["clusterName"], config.clusterName);
   if (name === undefined || !DNS_LABEL.test(name)) {
-    unsupported(ctx, ["clusterName"], `the cluster name ${name ?? "(none)"} is not a DNS label`, "use lower-case letters, digits and '-': it names the cluster in the spec, its tree and its state");
+    unsupported(
+      ctx,
+      ["clusterName"],
+      `the cluster name ${name ?? "(none)"} is not a DNS label`,
+      "use lower-case letters, digits and '-': it names the cluster in the spec, its tree and its state",
+    );
   }
   const body: Partial<ClusterSpecBody> = {};
 
@@ -108,7 +113,10 @@ export function convertTalconfig(ctx: ImportContext, config: TalConfig): Cluster
   const nodes = importNodes(ctx, config.nodes) ?? [];
 
   const schematic = commonSchematic(ctx, nodes, roles, config);
-  if (schematic !== undefined && (schematic.extensions.length > 0 || schematic.extraKernelArgs.length > 0 || schematic.overlay !== undefined || schematic.meta !== undefined)) {
+  if (
+    schematic !== undefined &&
+    (schematic.extensions.length > 0 || schematic.extraKernelArgs.length > 0 || schematic.overlay !== undefined || schematic.meta !== undefined)
+  ) {
     body.talos.schematic = {
       ...(schematic.extensions.length > 0 ? { extensions: schematic.extensions } : {}),
       ...(schematic.extraKernelArgs.length > 0 ? { extraKernelArgs: schematic.extraKernelArgs } : {}),
@@ -192,7 +200,23 @@ function importGroup(ctx: ImportContext, path: PathSegment[], value: unknown): I
     unsupported(ctx, path, `${String(path[0])} is not a map`, "fix the talconfig first");
     return out;
   }
-  reportUnread(ctx, path, value, new Set(["nodeLabels", "nodeAnnotations", "nodeTaints", "patches", "extraManifests", "schematic", "certSANs", "kernelModules", "machineFiles", "extensionServices"]));
+  reportUnread(
+    ctx,
+    path,
+    value,
+    new Set([
+      "nodeLabels",
+      "nodeAnnotations",
+      "nodeTaints",
+      "patches",
+      "extraManifests",
+      "schematic",
+      "certSANs",
+      "kernelModules",
+      "machineFiles",
+      "extensionServices",
+    ]),
+  );
   Object.assign(out.settings, nodeSettings(ctx, path, value));
   out.patches = importPatches(ctx, [...path, "patches"], value["patches"]);
   out.extraManifests = stringsAt(ctx, [...path, "extraManifests"], value["extraManifests"]) ?? [];
@@ -258,11 +282,25 @@ function importNodes(ctx: ImportContext, value: unknown): ImportedNode[] | undef
 }
 
 function importNode(ctx: ImportContext, path: PathSegment[], raw: Record<string, unknown>): ImportedNode | undefined {
-  reportUnread(ctx, path, raw, new Set(Object.entries(NODE_DESTINATIONS).filter(([, d]) => d === null).map(([k]) => k)));
+  reportUnread(
+    ctx,
+    path,
+    raw,
+    new Set(
+      Object.entries(NODE_DESTINATIONS)
+        .filter(([, d]) => d === null)
+        .map(([k]) => k),
+    ),
+  );
   const hostname = stringAt(ctx, [...path, "hostname"], raw["hostname"]);
   if (hostname === undefined || !DNS_LABEL.test(hostname)) {
     // The hostname is the Kubernetes node name: shortening it would register a new node.
-    unsupported(ctx, [...path, "hostname"], `the hostname ${hostname ?? "(none)"} is not a DNS label`, "the spec names nodes by DNS labels, and a node's name is its hostname: rename the node in the talconfig first (a new Kubernetes node) or keep it with talhelper");
+    unsupported(
+      ctx,
+      [...path, "hostname"],
+      `the hostname ${hostname ?? "(none)"} is not a DNS label`,
+      "the spec names nodes by DNS labels, and a node's name is its hostname: rename the node in the talconfig first (a new Kubernetes node) or keep it with talhelper",
+    );
     return undefined;
   }
   const spec: NodeSpec = { name: hostname, role: raw["controlPlane"] === true ? "controlplane" : "worker" };
@@ -288,7 +326,12 @@ function importNode(ctx: ImportContext, path: PathSegment[], raw: Record<string,
   }
   spec.networks = networks.networks;
   if (reachedAt !== undefined && !reachedAt.split(",").some((ip) => first.address.startsWith(`${ip.trim()}/`))) {
-    unsupported(ctx, [...path, "ipAddress"], `the node is reached at ${reachedAt}, not at its first address ${first.address}`, "the tree applies the configuration at the first NIC's address: list that device first");
+    unsupported(
+      ctx,
+      [...path, "ipAddress"],
+      `the node is reached at ${reachedAt}, not at its first address ${first.address}`,
+      "the tree applies the configuration at the first NIC's address: list that device first",
+    );
     return undefined;
   }
   Object.assign(spec, nodeSettings(ctx, path, raw));
@@ -323,7 +366,8 @@ function importMachineSpec(ctx: ImportContext, path: PathSegment[], value: unkno
   if (mode !== undefined && mode !== "metal") notCarried(ctx, [...path, "mode"], `nothing: the spec's metal platform boots metal images, not ${mode}`);
   const arch = stringAt(ctx, [...path, "arch"], value["arch"]);
   if (arch === "arm64") out.arch = "arm64";
-  else if (arch !== undefined && arch !== "amd64") unsupported(ctx, [...path, "arch"], `the architecture ${arch} is not amd64 or arm64`, "fix the talconfig first");
+  else if (arch !== undefined && arch !== "amd64")
+    unsupported(ctx, [...path, "arch"], `the architecture ${arch} is not amd64 or arm64`, "fix the talconfig first");
   out.secureBoot = value["secureboot"] === true;
   out.uki = value["useUKI"] === true;
   return out;
@@ -348,7 +392,12 @@ function installSelector(ctx: ImportContext, path: PathSegment[], value: unknown
 }
 
 /** The one schematic every node boots; per-node schematics need node classes, written by hand. */
-function commonSchematic(ctx: ImportContext, nodes: ImportedNode[], roles: Record<"controlplane" | "worker", ImportedGroup>, config: TalConfig): ImportedSchematic | undefined {
+function commonSchematic(
+  ctx: ImportContext,
+  nodes: ImportedNode[],
+  roles: Record<"controlplane" | "worker", ImportedGroup>,
+  config: TalConfig,
+): ImportedSchematic | undefined {
   const chosen = nodes.map((n) => ({ path: n.path, schematic: n.schematic ?? roles[n.spec.role].schematic }));
   const keys = new Set(chosen.map((c) => JSON.stringify(c.schematic ?? null)));
   if (keys.size > 1) {
@@ -364,8 +413,12 @@ function commonSchematic(ctx: ImportContext, nodes: ImportedNode[], roles: Recor
 function metalBoot(ctx: ImportContext, nodes: ImportedNode[], schematic: ImportedSchematic | undefined): NonNullable<ClusterSpecBody["platform"]["metal"]> {
   const secureBoot = nodes.filter((n) => n.machine.secureBoot);
   const uki = nodes.filter((n) => n.machine.uki);
-  for (const [subset, field] of [[secureBoot, "secureboot"], [uki, "useUKI"]] as const) {
-    if (subset.length > 0 && subset.length < nodes.length) notCarried(ctx, [...(subset[0]?.path ?? ["nodes"]), "machineSpec", field], "platform.metal.boot (one way to boot for the cluster)");
+  for (const [subset, field] of [
+    [secureBoot, "secureboot"],
+    [uki, "useUKI"],
+  ] as const) {
+    if (subset.length > 0 && subset.length < nodes.length)
+      notCarried(ctx, [...(subset[0]?.path ?? ["nodes"]), "machineSpec", field], "platform.metal.boot (one way to boot for the cluster)");
   }
   const boot: NonNullable<NonNullable<ClusterSpecBody["platform"]["metal"]>["boot"]> = {};
   // A board overlay's image is a disk image written to the board (spec rule board-images).
@@ -395,7 +448,12 @@ function importEndpoint(ctx: ImportContext, value: unknown, nodes: ImportedNode[
   const out: NonNullable<ClusterSpecBody["endpoint"]> = vips.has(host) ? { vip: host } : { host };
   for (const node of nodes) {
     if (node.vip !== undefined && node.vip.ip !== host) {
-      unsupported(ctx, node.vip.path, `the VIP ${node.vip.ip} is not the endpoint's address ${host}`, "the spec's VIP is the Kubernetes API endpoint: make them the same");
+      unsupported(
+        ctx,
+        node.vip.path,
+        `the VIP ${node.vip.ip} is not the endpoint's address ${host}`,
+        "the spec's VIP is the Kubernetes API endpoint: make them the same",
+      );
       return undefined;
     }
   }

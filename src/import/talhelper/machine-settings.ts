@@ -68,7 +68,8 @@ export function importExtensionServices(ctx: ImportContext, path: PathSegment[],
     const entries = Array.isArray(item["environment"]) ? item["environment"] : [];
     entries.forEach((entry, e) => {
       const entryPath = [...itemPath, "environment", e];
-      if (typeof entry !== "string" || !entry.includes("=")) return unsupported(ctx, entryPath, "an environment entry is not KEY=value", "fix the talconfig first");
+      if (typeof entry !== "string" || !entry.includes("="))
+        return unsupported(ctx, entryPath, "an environment entry is not KEY=value", "fix the talconfig first");
       const at = entry.indexOf("=");
       const content = secretOrTextAt(ctx, entryPath, entry.slice(at + 1));
       if (content !== undefined) environment[entry.slice(0, at)] = content;

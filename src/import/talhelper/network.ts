@@ -78,7 +78,18 @@ function deviceLink(ctx: ImportContext, path: PathSegment[], device: TalDevice):
 }
 
 /** Addresses, routes, MTU and DHCP of a device or a VLAN: what a NIC of the spec carries. */
-function addressing(ctx: ImportContext, path: PathSegment[], source: { addresses?: unknown; routes?: unknown; mtu?: unknown; dhcp?: unknown; dhcpOptions?: { routeMetric?: unknown; ipv4?: unknown; ipv6?: unknown; duidv6?: unknown } }, nic: Partial<NodeNicSpec>): NodeNicSpec | undefined {
+function addressing(
+  ctx: ImportContext,
+  path: PathSegment[],
+  source: {
+    addresses?: unknown;
+    routes?: unknown;
+    mtu?: unknown;
+    dhcp?: unknown;
+    dhcpOptions?: { routeMetric?: unknown; ipv4?: unknown; ipv6?: unknown; duidv6?: unknown };
+  },
+  nic: Partial<NodeNicSpec>,
+): NodeNicSpec | undefined {
   const addresses = stringsAt(ctx, [...path, "addresses"], source.addresses) ?? [];
   for (const [a, text] of addresses.entries()) {
     if (text.includes("/")) continue;
@@ -97,7 +108,12 @@ function addressing(ctx: ImportContext, path: PathSegment[], source: { addresses
     if (metric !== undefined) nic.dhcpRouteMetric = metric;
     // v1alpha1 DHCPOptions: DHCPv4 unless ipv4: false, DHCPv6 too with ipv6: true.
     if (source.dhcpOptions?.ipv4 === false) {
-      unsupported(ctx, [...path, "dhcpOptions", "ipv4"], "a link on DHCPv6 alone has no IPv4 address, which the spec's NIC needs", "give the link a static IPv4 address and ipv6: dhcp in the spec");
+      unsupported(
+        ctx,
+        [...path, "dhcpOptions", "ipv4"],
+        "a link on DHCPv6 alone has no IPv4 address, which the spec's NIC needs",
+        "give the link a static IPv4 address and ipv6: dhcp in the spec",
+      );
       return undefined;
     }
     if (source.dhcpOptions?.ipv6 === true) nic.ipv6 = "dhcp";
@@ -145,7 +161,12 @@ function importRoutes(ctx: ImportContext, path: PathSegment[], value: unknown): 
 function deviceSelector(ctx: ImportContext, path: PathSegment[], selector: Record<string, unknown>): Pick<NodeNicSpec, "mac" | "selector"> | undefined {
   const others = Object.keys(selector).filter((key) => !["hardwareAddr", "driver", "busPath"].includes(key));
   if (others.length > 0) {
-    unsupported(ctx, [...path, others[0] ?? ""], `the spec finds a link by its name, MAC address, driver or bus path, not by ${others[0] ?? ""}`, "name the link (interface: enp1s0), or select it by hardwareAddr, driver or busPath");
+    unsupported(
+      ctx,
+      [...path, others[0] ?? ""],
+      `the spec finds a link by its name, MAC address, driver or bus path, not by ${others[0] ?? ""}`,
+      "name the link (interface: enp1s0), or select it by hardwareAddr, driver or busPath",
+    );
     return undefined;
   }
   const mac = stringAt(ctx, [...path, "hardwareAddr"], selector["hardwareAddr"]);

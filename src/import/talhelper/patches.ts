@@ -22,16 +22,23 @@ export function importPatches(ctx: ImportContext, path: PathSegment[], value: un
     const text = stringAt(ctx, patchPath, raw);
     if (text === undefined) return;
     const source = text.startsWith("@") ? ctx.readPatchFile(text.slice(1)) : text;
-    if (source === undefined) return patchFileProblem(ctx, patchPath, `the patch file ${text.slice(1)} cannot be read`, "patch files are read relative to the talconfig's folder");
+    if (source === undefined)
+      return patchFileProblem(ctx, patchPath, `the patch file ${text.slice(1)} cannot be read`, "patch files are read relative to the talconfig's folder");
     const documents = parseAllDocuments(source);
     for (const document of Array.isArray(documents) ? documents : [documents]) {
-      if (document.errors.length > 0) return patchFileProblem(ctx, patchPath, `the patch is not YAML: ${document.errors[0]?.message.split("\n")[0] ?? ""}`, "fix the patch first");
+      if (document.errors.length > 0)
+        return patchFileProblem(ctx, patchPath, `the patch is not YAML: ${document.errors[0]?.message.split("\n")[0] ?? ""}`, "fix the patch first");
       const patch: unknown = document.toJS();
       if (patch === null || patch === undefined) continue;
       if (Array.isArray(patch)) {
         const merged = fromJsonPatch(patch);
         if (merged === undefined) {
-          return unsupported(ctx, patchPath, "a JSON Patch with an operation on a list item, or other than add, replace or remove", "write it as a strategic merge patch: the spec's patches are strategic merge patches");
+          return unsupported(
+            ctx,
+            patchPath,
+            "a JSON Patch with an operation on a list item, or other than add, replace or remove",
+            "write it as a strategic merge patch: the spec's patches are strategic merge patches",
+          );
         }
         out.push(merged);
       } else if (isRecord(patch)) out.push(patch);
@@ -52,7 +59,10 @@ function fromJsonPatch(operations: unknown[]): TalosPatch | undefined {
     const { op, path, value } = operation;
     if ((op !== "add" && op !== "replace" && op !== "remove") || typeof path !== "string" || !path.startsWith("/")) return undefined;
     // RFC 6901 pointer segments, ~1 and ~0 unescaped; a number or "-" addresses a list.
-    const keys = path.slice(1).split("/").map((key) => key.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const keys = path
+      .slice(1)
+      .split("/")
+      .map((key) => key.replace(/~1/g, "/").replace(/~0/g, "~"));
     if (keys.some((key) => key === "" || key === "-" || /^\d+$/.test(key))) return undefined;
     let target = merged;
     for (const key of keys.slice(0, -1)) {

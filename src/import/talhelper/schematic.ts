@@ -21,9 +21,11 @@ export function importSchematic(ctx: ImportContext, path: PathSegment[], value: 
     return undefined;
   }
   const customization = isRecord(value["customization"]) ? value["customization"] : {};
-  for (const key of Object.keys(value)) if (key !== "customization" && key !== "overlay") notCarried(ctx, [...path, key], "nothing in the spec yet: it is not typed");
+  for (const key of Object.keys(value))
+    if (key !== "customization" && key !== "overlay") notCarried(ctx, [...path, key], "nothing in the spec yet: it is not typed");
   for (const key of Object.keys(customization)) {
-    if (!["systemExtensions", "extraKernelArgs", "meta"].includes(key)) notCarried(ctx, [...path, "customization", key], "platform.metal.boot.secureBoot for Secure Boot; nothing else of the image is typed");
+    if (!["systemExtensions", "extraKernelArgs", "meta"].includes(key))
+      notCarried(ctx, [...path, "customization", key], "platform.metal.boot.secureBoot for Secure Boot; nothing else of the image is typed");
   }
   const system = isRecord(customization["systemExtensions"]) ? customization["systemExtensions"] : {};
   const out: ImportedSchematic = {

@@ -33,7 +33,17 @@ export interface TalDevice {
   deviceSelector?: Record<string, unknown>;
   addresses?: unknown;
   routes?: unknown;
-  bond?: { interfaces?: unknown; deviceSelectors?: unknown; mode?: unknown; lacpRate?: unknown; xmitHashPolicy?: unknown; miimon?: unknown; updelay?: unknown; downdelay?: unknown; [key: string]: unknown };
+  bond?: {
+    interfaces?: unknown;
+    deviceSelectors?: unknown;
+    mode?: unknown;
+    lacpRate?: unknown;
+    xmitHashPolicy?: unknown;
+    miimon?: unknown;
+    updelay?: unknown;
+    downdelay?: unknown;
+    [key: string]: unknown;
+  };
   bridge?: { interfaces?: unknown; stp?: { enabled?: unknown }; vlan?: { vlanFiltering?: unknown }; [key: string]: unknown };
   vlans?: unknown;
   mtu?: unknown;

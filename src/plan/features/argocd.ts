@@ -25,8 +25,7 @@ export const argocd: Feature = {
   module: () => ({
     folder: FOLDER,
     call: "argocd",
-    description:
-      "The argo-cd chart rendered client-side (helm_template, CRDs included), with its Namespace and a root Application, as one inline manifest.",
+    description: "The argo-cd chart rendered client-side (helm_template, CRDs included), with its Namespace and a root Application, as one inline manifest.",
     diagram: ['argocd -- "inline manifest" --> cluster'],
   }),
   files: (model) => [...planModuleFiles(model, FOLDER), valuesFile(model)],

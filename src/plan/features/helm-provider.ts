@@ -13,8 +13,6 @@ export const helmProvider: Feature = {
   // helm_release (Cilium or an add-on in helm-release mode) also needs a configuration that
   // reaches the cluster: a second, aliased one, so that helm_template never depends on it.
   root: (model, context) => ({
-    providers: [
-      renderSection("helm", "providers", { release: usesHelmRelease(model), kubernetesHost: kubernetesHost(context) }),
-    ],
+    providers: [renderSection("helm", "providers", { release: usesHelmRelease(model), kubernetesHost: kubernetesHost(context) })],
   }),
 };

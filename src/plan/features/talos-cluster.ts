@@ -91,8 +91,7 @@ function classInstallers(model: ClusterModel, context: PlanContext) {
  * talos_cluster_health_data_source.go: a KubernetesClient without ForceEndpoint).
  */
 function skipKubernetesChecksReason(model: ClusterModel, context: PlanContext): string | null {
-  if (context.platform.kubernetesHostExpr !== undefined)
-    return "The endpoint's name resolves once its DNS record exists: check through the Talos API.";
+  if (context.platform.kubernetesHostExpr !== undefined) return "The endpoint's name resolves once its DNS record exists: check through the Talos API.";
   if (!kubernetesReadyAtBoot(model)) return "Nodes become Ready only once the Helm releases below ran: check the control plane only.";
   return null;
 }

@@ -119,7 +119,11 @@ function hasBoardImage(model: ClusterModel): boolean {
   return [model.talos, ...model.talos.classSchematics].some((s) => s.overlay !== undefined || s.meta !== undefined);
 }
 
-function callView(model: ClusterModel, platform: "metal" | "hcloud", schematic: Pick<ClassSchematicModel, "extensions" | "extraKernelArgs" | "overlay" | "meta">) {
+function callView(
+  model: ClusterModel,
+  platform: "metal" | "hcloud",
+  schematic: Pick<ClassSchematicModel, "extensions" | "extraKernelArgs" | "overlay" | "meta">,
+) {
   return {
     talosVersion: model.talos.version,
     platform,
@@ -128,7 +132,11 @@ function callView(model: ClusterModel, platform: "metal" | "hcloud", schematic: 
     overlay:
       schematic.overlay === undefined
         ? null
-        : obj({ name: schematic.overlay.name, image: schematic.overlay.image, options: schematic.overlay.options === undefined ? undefined : obj(schematic.overlay.options) }),
+        : obj({
+            name: schematic.overlay.name,
+            image: schematic.overlay.image,
+            options: schematic.overlay.options === undefined ? undefined : obj(schematic.overlay.options),
+          }),
     meta: schematic.meta === undefined ? null : schematic.meta.map((m) => obj({ key: m.key, value: m.value })),
     imageBaseUrl: model.talos.imageMirror ?? model.talos.factoryUrl,
     installerRegistry: model.talos.installerMirror ?? null,

@@ -28,11 +28,16 @@ export const tofuController: Feature = {
       ...(tofu.installVersion === undefined
         ? []
         : [
-            yamlDocuments(model, `${FOLDER}/install.yaml`, [
-              `tofu-controller itself: chart ${tofu.installVersion} from ${TOFU_CONTROLLER_CHARTS},`,
-              `in ${tofu.namespace}. Commit it with gitrepository.yaml and terraform.yaml to the fleet`,
-              "cluster's Flux repository, or leave it out where the controller runs already.",
-            ], tofuControllerInstall(tofu, tofu.installVersion)),
+            yamlDocuments(
+              model,
+              `${FOLDER}/install.yaml`,
+              [
+                `tofu-controller itself: chart ${tofu.installVersion} from ${TOFU_CONTROLLER_CHARTS},`,
+                `in ${tofu.namespace}. Commit it with gitrepository.yaml and terraform.yaml to the fleet`,
+                "cluster's Flux repository, or leave it out where the controller runs already.",
+              ],
+              tofuControllerInstall(tofu, tofu.installVersion),
+            ),
           ]),
     ];
   },

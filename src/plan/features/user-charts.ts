@@ -31,9 +31,13 @@ function moduleInfo(chart: UserChartModel): ModuleInfo {
     folder: folderOf(chart),
     call,
     description: `${chart.chart} ${chart.version} (${chart.repository}) in namespace ${chart.namespace}: ${
-      release ? `a helm_release once the cluster is healthy${after.length > 0 ? `, after ${after.join(", ")}` : ""}` : "rendered by helm_template into the control planes' inline manifests"
+      release
+        ? `a helm_release once the cluster is healthy${after.length > 0 ? `, after ${after.join(", ")}` : ""}`
+        : "rendered by helm_template into the control planes' inline manifests"
     }, values in ${valuesPathOf(chart)}.`,
-    diagram: release ? [`cluster -- "kubeconfig" --> ${call}`, ...after.map((a) => `${a} -- "deployed" --> ${call}`)] : [`${call} -- "inline manifest" --> cluster`],
+    diagram: release
+      ? [`cluster -- "kubeconfig" --> ${call}`, ...after.map((a) => `${a} -- "deployed" --> ${call}`)]
+      : [`${call} -- "inline manifest" --> cluster`],
   };
 }
 

@@ -22,8 +22,6 @@ export const userManifests: Feature = {
     })),
   root: () => ({}),
   inlineManifests: (model: ClusterModel) => [
-    `[\n${model.kubernetes.inlineManifests
-      .map((m) => `  { name = ${hclString(m.name)}, contents = file("\${path.module}/${pathOf(m.name)}") },\n`)
-      .join("")}]`,
+    `[\n${model.kubernetes.inlineManifests.map((m) => `  { name = ${hclString(m.name)}, contents = file("\${path.module}/${pathOf(m.name)}") },\n`).join("")}]`,
   ],
 };

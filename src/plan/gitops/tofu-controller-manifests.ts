@@ -56,10 +56,11 @@ export function terraform(tofu: TofuControllerModel, backend: BackendModel): Rec
 function runnerPodSpec(tofu: TofuControllerModel): Record<string, unknown> {
   const spec: Record<string, unknown> = {};
   if (tofu.runnerImage !== undefined) spec["image"] = tofu.runnerImage;
-  if (tofu.env.length > 0) spec["env"] = tofu.env.map((variable) => ({
-    name: variable.name,
-    valueFrom: { secretKeyRef: { name: tofu.credentialsSecret, key: variable.key } },
-  }));
+  if (tofu.env.length > 0)
+    spec["env"] = tofu.env.map((variable) => ({
+      name: variable.name,
+      valueFrom: { secretKeyRef: { name: tofu.credentialsSecret, key: variable.key } },
+    }));
   return spec;
 }
 

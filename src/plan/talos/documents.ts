@@ -6,7 +6,17 @@
 import type { BondModel, LinuxBridgeModel, NetworkModel, RegistryMirrorModel } from "../../model/model.js";
 import { SecretText } from "./secret-documents.js";
 import { parseCidr } from "../../base/net/cidr.js";
-import type { KubeSpanSpec, WireguardSpec, EphemeralVolumeSpec, StateEncryption, RoutingRuleSpec, StaticRouteSpec, SystemVolumes, UserVolumeSpec, VolumeEncryption } from "../../spec/types.js";
+import type {
+  KubeSpanSpec,
+  WireguardSpec,
+  EphemeralVolumeSpec,
+  StateEncryption,
+  RoutingRuleSpec,
+  StaticRouteSpec,
+  SystemVolumes,
+  UserVolumeSpec,
+  VolumeEncryption,
+} from "../../spec/types.js";
 
 type Document = Record<string, unknown>;
 

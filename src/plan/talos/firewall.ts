@@ -111,7 +111,11 @@ function cniRules(model: ClusterModel): Rule[] {
   const rules: Rule[] = [];
   const values = cni.values;
   if (values["routingMode"] !== "native") {
-    rules.push(values["tunnelProtocol"] === "geneve" ? { name: "cni-geneve", ports: [GENEVE_PORT], protocol: "udp", from: cluster } : { name: "cni-vxlan", ports: [VXLAN_PORT], protocol: "udp", from: cluster });
+    rules.push(
+      values["tunnelProtocol"] === "geneve"
+        ? { name: "cni-geneve", ports: [GENEVE_PORT], protocol: "udp", from: cluster }
+        : { name: "cni-vxlan", ports: [VXLAN_PORT], protocol: "udp", from: cluster },
+    );
   }
   rules.push({ name: "cilium-health", ports: [CILIUM_HEALTH_PORT], protocol: "tcp", from: cluster });
   rules.push({ name: "hubble-peer", ports: [HUBBLE_PORT], protocol: "tcp", from: [...cluster, ...model.kubernetes.podSubnets] });

@@ -17,4 +17,3 @@ export function nicAlias(index: number): string {
 export function carriesVip(model: ClusterModel, node: NodeModel): model is ClusterModel & { endpoint: { vip: string } } {
   return node.role === "controlplane" && model.endpoint.vip !== undefined;
 }
-

@@ -39,9 +39,7 @@ export function planPatches(model: ClusterModel, platform: PlatformPlan): PatchP
   const emit = (stem: string, generated: Document[], user: readonly TalosPatch[]): string[] => {
     const paths: string[] = [];
     if (generated.length > 0) paths.push(addFile(files, fileHeader, `patches/${stem}.yaml`, generated, false));
-    user.forEach((patch, index) =>
-      paths.push(addFile(files, fileHeader, `patches/${stem}.user-${index + 1}.yaml`, [patch], true)),
-    );
+    user.forEach((patch, index) => paths.push(addFile(files, fileHeader, `patches/${stem}.user-${index + 1}.yaml`, [patch], true)));
     return paths;
   };
   const perNode = model.nodes.map((node) => ({ node, documents: nodeDocuments(model, platform, node) }));
@@ -51,7 +49,11 @@ export function planPatches(model: ClusterModel, platform: PlatformPlan): PatchP
     worker: emit("worker", roleFirewallDocuments(model, "worker"), model.patches.worker),
     nodes: perNode.map(({ node, documents }) => ({
       name: node.name,
-      files: emit(`nodes/${node.name}`, documents.filter((d) => !holdsSecret(d)), node.patches),
+      files: emit(
+        `nodes/${node.name}`,
+        documents.filter((d) => !holdsSecret(d)),
+        node.patches,
+      ),
     })),
     secrets: secretDocuments(perNode.map(({ node, documents }) => ({ name: node.name, documents: documents.filter(holdsSecret) }))),
     secretVariables: secretVariables(perNode.flatMap(({ documents }) => documents.filter(holdsSecret))),

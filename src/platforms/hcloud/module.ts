@@ -128,7 +128,9 @@ function moduleView(model: ClusterModel) {
     x86: architectures.x86,
     arm: architectures.arm,
     // A server of a class with an image of its own boots that image's snapshot.
-    imageExpr: classes ? `each.value.image == null ? ${architectures.x86 || architectures.arm ? baseImage : "null"} : data.hcloud_image.class[each.value.image].id` : baseImage,
+    imageExpr: classes
+      ? `each.value.image == null ? ${architectures.x86 || architectures.arm ? baseImage : "null"} : data.hcloud_image.class[each.value.image].id`
+      : baseImage,
     apiAddressExpr: address,
     // An IPv6 literal in a URL is written in brackets (RFC 3986 section 3.2.2).
     apiUrlExpr: hcloud.publicNetwork === "ipv6" ? `"https://[\${${address}}]:\${var.api_port}"` : `"https://\${${address}}:\${var.api_port}"`,
@@ -247,11 +249,7 @@ export function hcloudOutputs(model: ClusterModel): PlatformOutputs {
     ...outputs,
     // A host name in the spec stays the cluster's endpoint (its DNS points at api_address),
     // but the tree's own clients reach the API at the address itself, in the certSANs.
-    ...(namedEndpoint(model)
-      ? { kubernetesHostExpr: "module.nodes.api_endpoint" }
-      : { endpointExpr: "module.nodes.api_endpoint" }),
-    ...(hcloud.apiEndpoint === "floating-ip" || namedEndpoint(model)
-      ? { controlplanePatchesExpr: "module.nodes.controlplane_patches" }
-      : {}),
+    ...(namedEndpoint(model) ? { kubernetesHostExpr: "module.nodes.api_endpoint" } : { endpointExpr: "module.nodes.api_endpoint" }),
+    ...(hcloud.apiEndpoint === "floating-ip" || namedEndpoint(model) ? { controlplanePatchesExpr: "module.nodes.controlplane_patches" } : {}),
   };
 }

@@ -54,7 +54,13 @@ export const hcloudNormalizer: PlatformNormalizer = {
       adminCidrs: platform.adminCidrs,
       providers: ["hcloud"],
       // hetznercloud/hcloud reads HCLOUD_TOKEN; the tree's own hcloud_token variable takes the same token.
-      runner: { env: [{ name: "HCLOUD_TOKEN", key: "HCLOUD_TOKEN" }, { name: "TF_VAR_hcloud_token", key: "HCLOUD_TOKEN" }], vars: [] },
+      runner: {
+        env: [
+          { name: "HCLOUD_TOKEN", key: "HCLOUD_TOKEN" },
+          { name: "TF_VAR_hcloud_token", key: "HCLOUD_TOKEN" },
+        ],
+        vars: [],
+      },
       node(model, _node, _index, sizing) {
         if (sizing?.serverType !== undefined) model.serverType = sizing.serverType;
       },

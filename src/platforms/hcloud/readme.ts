@@ -25,7 +25,9 @@ const CREATED_ENDPOINT = { "load-balancer": "load balancer IPv4", "floating-ip":
 
 function where(platform: HcloudModel): string {
   const network =
-    platform.networkId === undefined ? `a private network ${platform.networkRange}` : `the project's existing private network ${platform.networkId} (${platform.networkRange})`;
+    platform.networkId === undefined
+      ? `a private network ${platform.networkRange}`
+      : `the project's existing private network ${platform.networkId} (${platform.networkRange})`;
   const firewalls =
     platform.firewallIds === undefined
       ? ""
@@ -61,15 +63,20 @@ function prerequisites(model: ClusterModel, platform: HcloudModel): string[] {
   return [
     `A Talos snapshot in the Hetzner Cloud project, ${image}, made from the factory's hcloud disk image (${BOOT_IMAGE_URL}), for instance with hcloud-upload-image or Packer. The servers boot it and wait in maintenance mode.`,
     ...(arm
-      ? ["The Arm (cax) servers boot an arm64 snapshot with the same labels, made from the arm64 disk image (`tofu output -raw boot_image_url_arm64`, same `-target`); `hcloud-upload-image --architecture arm` writes one."]
+      ? [
+          "The Arm (cax) servers boot an arm64 snapshot with the same labels, made from the arm64 disk image (`tofu output -raw boot_image_url_arm64`, same `-target`); `hcloud-upload-image --architecture arm` writes one.",
+        ]
       : []),
     ...classes.map((schematic) => {
-      const servers = model.nodes.filter((node) => node.schematic === schematic.name).map((node) => node.serverType !== undefined && isArmServerType(node.serverType));
-      const media = servers.every((a) => a) && servers.length > 0
-        ? "an arm64 snapshot of their own image, made the same way from its arm64 disk image (`hcloud-upload-image --architecture arm`)"
-        : servers.some((a) => a)
-          ? "snapshots of their own image, an x86 and an arm64 one, made the same way from its disk images (keys `<class>` and `<class>-arm64`)"
-          : "a snapshot of their own image, made the same way from its disk image";
+      const servers = model.nodes
+        .filter((node) => node.schematic === schematic.name)
+        .map((node) => node.serverType !== undefined && isArmServerType(node.serverType));
+      const media =
+        servers.every((a) => a) && servers.length > 0
+          ? "an arm64 snapshot of their own image, made the same way from its arm64 disk image (`hcloud-upload-image --architecture arm`)"
+          : servers.some((a) => a)
+            ? "snapshots of their own image, an x86 and an arm64 one, made the same way from its disk images (keys `<class>` and `<class>-arm64`)"
+            : "a snapshot of their own image, made the same way from its disk image";
       return `The servers of node class${schematic.classes.length > 1 ? "es" : ""} ${schematic.classes.map((c) => `\`${c}\``).join(", ")} boot ${media}: \`tofu apply -target=${imageModuleCall(schematic.name)}\`, then \`tofu output -json class_boot_image_urls\` (key ${schematic.classes[0] ?? ""}); labelled with the same labels plus \`${CLASS_IMAGE_LABEL}=${schematic.name}\`.`;
     }),
     ...(platform.firewallIds === undefined

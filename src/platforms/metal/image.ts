@@ -16,7 +16,9 @@ export function metalImage(_model: ClusterModel, platform: MetalModel): Platform
   const media = bootMedia(platform);
   const what = media.pxe
     ? "Talos iPXE script"
-    : { iso: "Talos ISO", "disk-image": "Talos raw disk image (zstd) to write to the install disk", uki: "Talos unified kernel image (UEFI)", pxe: "" }[platform.bootMedia];
+    : { iso: "Talos ISO", "disk-image": "Talos raw disk image (zstd) to write to the install disk", uki: "Talos unified kernel image (UEFI)", pxe: "" }[
+        platform.bootMedia
+      ];
   const bootImageDescription = `${what}${media.secureBoot ? " (Secure Boot)" : ""} to boot the amd64 machines with (then they wait in maintenance mode for their configuration).`;
   return {
     factoryPlatform: "metal",

@@ -17,7 +17,6 @@ import type { BondModel, LinkMemberModel, LinuxBridgeModel } from "../../model/m
  */
 const LINK_MONITORING = { miimon: 100, updelay: 200, downdelay: 200 } as const;
 
-
 /**
  * A member found by a selector is named by a LinkAliasConfig: a fixed alias when it finds one
  * link, or a pattern alias (`<alias>s%d`) when it finds `count` links, which Talos names

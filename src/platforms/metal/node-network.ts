@@ -133,7 +133,8 @@ function addressedLink(nic: NicModel, link: MetalLink, documents: TalosDocument[
   if (nic.vlan === undefined) {
     // A link that also carries VLANs is up whatever its own addressing (they need it up).
     if (link.alwaysWritten || shared.vlanParents.has(link.name)) documents.push(link.configure({ up: true, ...settings }));
-    else if (nic.address !== undefined || nic.additionalAddresses !== undefined || nic.mtu !== undefined || nic.routes.length > 0) documents.push(link.configure(settings));
+    else if (nic.address !== undefined || nic.additionalAddresses !== undefined || nic.mtu !== undefined || nic.routes.length > 0)
+      documents.push(link.configure(settings));
     shared.written.add(link.name);
     if (nic.address === undefined) documents.push(dhcpv4Config(link.name, dhcpMetric));
     // SLAAC needs nothing: Talos accepts router advertisements by default (machined

@@ -11,7 +11,13 @@ function metalModel(spec: ClusterSpec): MetalModel {
     .filter(([, cls]) => cls.arch === "arm64")
     .map(([name]) => name)
     .sort();
-  return { kind: "metal", bootMedia: boot?.media ?? SPEC_DEFAULTS.MetalBootSpec.media, secureBoot: boot?.secureBoot ?? SPEC_DEFAULTS.MetalBootSpec.secureBoot, arm64: arm64Classes.length > 0, arm64Classes };
+  return {
+    kind: "metal",
+    bootMedia: boot?.media ?? SPEC_DEFAULTS.MetalBootSpec.media,
+    secureBoot: boot?.secureBoot ?? SPEC_DEFAULTS.MetalBootSpec.secureBoot,
+    arm64: arm64Classes.length > 0,
+    arm64Classes,
+  };
 }
 
 export const metalNormalizer: PlatformNormalizer = {
@@ -31,7 +37,8 @@ export const metalNormalizer: PlatformNormalizer = {
         else if (nic.mac !== undefined) model.mac = nic.mac.toLowerCase();
         else if (nic.selector !== undefined) model.selector = { ...nic.selector };
         const link = nic.interface ?? (index === 0 ? metalInterface : undefined);
-        if (model.bond === undefined && model.linuxBridge === undefined && nic.mac === undefined && nic.selector === undefined && link !== undefined) model.link = link;
+        if (model.bond === undefined && model.linuxBridge === undefined && nic.mac === undefined && nic.selector === undefined && link !== undefined)
+          model.link = link;
         if (nic.dhcpRouteMetric !== undefined) model.dhcpRouteMetric = nic.dhcpRouteMetric;
         if (nic.ipv6 !== undefined) model.ipv6 = nic.ipv6;
       },

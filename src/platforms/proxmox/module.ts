@@ -46,7 +46,9 @@ export const proxmoxNodes: Feature = {
  * explicit on an adopted node (adopt-machines.ts).
  */
 function adoptionImports(model: ClusterModel): string[] {
-  const vms = model.nodes.flatMap((node) => (node.adopt === true && node.host !== undefined && node.vmId !== undefined ? [{ name: node.name, id: `${node.host}/${node.vmId}` }] : []));
+  const vms = model.nodes.flatMap((node) =>
+    node.adopt === true && node.host !== undefined && node.vmId !== undefined ? [{ name: node.name, id: `${node.host}/${node.vmId}` }] : [],
+  );
   return vms.length === 0 ? [] : [renderSection(FOLDER, "imports", { vms: vms.map((vm, i) => ({ ...vm, more: i < vms.length - 1 })) })];
 }
 

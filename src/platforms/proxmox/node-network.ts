@@ -15,4 +15,3 @@ export function proxmoxNetworkDocuments(model: ClusterModel, node: NodeModel): T
   const alias = nicAlias(0);
   return [linkAliasConfig(alias, primary.mac), layer2VipConfig(model.endpoint.vip, alias)];
 }
-

@@ -46,7 +46,11 @@ export const proxmoxNormalizer: PlatformNormalizer = {
   defaultExtensions: ["siderolabs/qemu-guest-agent"],
   normalize(spec, talos, previous): NormalizedPlatform {
     const platform = proxmoxModel(spec, talos);
-    const placement = placeNodes(spec.spec.nodes, platform.hosts.map((h) => h.name), previousHosts(previous));
+    const placement = placeNodes(
+      spec.spec.nodes,
+      platform.hosts.map((h) => h.name),
+      previousHosts(previous),
+    );
     return {
       model: platform,
       providers: ["proxmox"],
@@ -99,7 +103,13 @@ function withDataDiskVolume(volumes: readonly UserVolumeSpec[], sizeGiB: number,
   // Talos wants a minimum or maximum size on every user volume (machinery config/types/block
   // volume_config.go ProvisioningSpec.Validate: "min size or max size is required"); the
   // minimum is small, grow takes the rest of the disk.
-  const dataVolume: UserVolumeSpec = { name: volume.name, disk: `!system_disk && disk.size == ${sizeGiB}u * GiB`, minSize: "1GiB", grow: true, filesystem: volume.filesystem ?? SPEC_DEFAULTS.NodeClassSpec.dataDiskVolume.filesystem };
+  const dataVolume: UserVolumeSpec = {
+    name: volume.name,
+    disk: `!system_disk && disk.size == ${sizeGiB}u * GiB`,
+    minSize: "1GiB",
+    grow: true,
+    filesystem: volume.filesystem ?? SPEC_DEFAULTS.NodeClassSpec.dataDiskVolume.filesystem,
+  };
   if (volume.encryption !== undefined) dataVolume.encryption = volume.encryption;
   return [dataVolume, ...volumes];
 }

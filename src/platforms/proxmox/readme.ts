@@ -15,7 +15,9 @@ function prerequisites(model: ClusterModel, platform: ProxmoxModel): string[] {
     // bpg/proxmox imports a downloaded image into a VM disk over SSH (disk.file_id: qm disk import).
     `\`tofu\` reaches every Proxmox host over SSH as \`${platform.sshUsername}\` (the ssh-agent, or \`PROXMOX_VE_SSH_PRIVATE_KEY\` with \`-var proxmox_ssh_agent=false\`): the provider imports the Talos disk image into each VM with \`qm disk import\`.`,
     ...(model.nodes.some((node) => node.ip === undefined)
-      ? ["DHCP nodes are reached at the address the QEMU guest agent reports for their first NIC; keep it stable with DHCP reservations for the MAC addresses in `main.tf`."]
+      ? [
+          "DHCP nodes are reached at the address the QEMU guest agent reports for their first NIC; keep it stable with DHCP reservations for the MAC addresses in `main.tf`.",
+        ]
       : []),
     ...(platform.secureBoot
       ? [
@@ -33,8 +35,11 @@ function machineNotes(model: ClusterModel): string[] {
     "Changing a node class's `cpu` or `memory` reboots every VM of the class, all at once (Proxmox applies the change at a restart). Roll it out one VM at a time: `tofu apply -target='module.nodes.proxmox_virtual_environment_vm.this[\"<node>\"]'` per node, or `tofu apply -parallelism=1`.",
     "Nameservers reach the nodes through the `ResolverConfig` patch; the copy in each VM's cloud-init is only read at creation, so changing them reboots nothing.",
   ];
-  const rawDataDisk = model.nodes.some((node) => node.dataDisk !== undefined && !node.userVolumes.some((volume) => volume.disk.endsWith(`disk.size == ${node.dataDisk}u * GiB`)));
-  if (rawDataDisk) notes.push("Data disks without `dataDiskVolume` are attached unformatted: Talos leaves them raw for a storage system such as Rook/Ceph to claim.");
+  const rawDataDisk = model.nodes.some(
+    (node) => node.dataDisk !== undefined && !node.userVolumes.some((volume) => volume.disk.endsWith(`disk.size == ${node.dataDisk}u * GiB`)),
+  );
+  if (rawDataDisk)
+    notes.push("Data disks without `dataDiskVolume` are attached unformatted: Talos leaves them raw for a storage system such as Rook/Ceph to claim.");
   return notes;
 }
 

@@ -27,9 +27,10 @@ export const bgpPeers: Rule = (ctx) => {
       hint: "keep bgp when routers should route the pools, l2 when they are on the node network",
     });
   }
-  const networks = [ctx.spec.spec.network.cidr, ...ctx.spec.spec.nodes.flatMap((node) => (node.networks ?? []).flatMap((nic) => [nic.address, ...(nic.additionalAddresses ?? [])]))].flatMap(
-    (text) => parseCidr(text) ?? [],
-  );
+  const networks = [
+    ctx.spec.spec.network.cidr,
+    ...ctx.spec.spec.nodes.flatMap((node) => (node.networks ?? []).flatMap((nic) => [nic.address, ...(nic.additionalAddresses ?? [])])),
+  ].flatMap((text) => parseCidr(text) ?? []);
   const names = new Map<string, number>();
   bgp.peers.forEach((peer, i) => {
     const name = peer.name ?? `peer-${i + 1}`;

@@ -17,7 +17,10 @@ export const boardImages: Rule = (ctx) => {
   const platform = platformOf(ctx.spec);
   const schematics: Array<[PathSegment[], SchematicSpec | undefined]> = [
     [specPath("talos", "schematic"), s.talos?.schematic],
-    ...Object.entries(s.nodeClasses ?? {}).map(([name, cls]): [PathSegment[], SchematicSpec | undefined] => [specPath("nodeClasses", name, "schematic"), cls.schematic]),
+    ...Object.entries(s.nodeClasses ?? {}).map(([name, cls]): [PathSegment[], SchematicSpec | undefined] => [
+      specPath("nodeClasses", name, "schematic"),
+      cls.schematic,
+    ]),
   ];
   for (const [path, schematic] of schematics) {
     if (schematic === undefined) continue;

@@ -24,7 +24,25 @@ describe("Cilium values that contradict what Talos requires", () => {
         k8sServicePort: "7445",
         k8sServiceHost: "127.0.0.1",
         cgroup: { autoMount: { enabled: false, resources: {} } },
-        securityContext: { privileged: false, capabilities: { ciliumAgent: ["CHOWN", "KILL", "NET_ADMIN", "NET_RAW", "IPC_LOCK", "SYS_ADMIN", "SYS_RESOURCE", "DAC_OVERRIDE", "FOWNER", "SETGID", "SETUID", "PERFMON"] } },
+        securityContext: {
+          privileged: false,
+          capabilities: {
+            ciliumAgent: [
+              "CHOWN",
+              "KILL",
+              "NET_ADMIN",
+              "NET_RAW",
+              "IPC_LOCK",
+              "SYS_ADMIN",
+              "SYS_RESOURCE",
+              "DAC_OVERRIDE",
+              "FOWNER",
+              "SETGID",
+              "SETUID",
+              "PERFMON",
+            ],
+          },
+        },
         l2announcements: { enabled: true, leaseDuration: "3s" },
       }),
     ).toEqual([]);
@@ -40,12 +58,18 @@ describe("Cilium values that contradict what Talos requires", () => {
     const lines = withValues({ ipam: { mode: "cluster-pool" }, k8sServicePort: 6443 });
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^error spec\/cilium-value-conflict: cni\.cilium\.values\.ipam\.mode is "cluster-pool", but Talos needs "kubernetes": /);
-    expect(lines[1]).toMatch(/^error spec\/cilium-value-conflict: cni\.cilium\.values\.k8sServicePort is 6443, but Talos needs 7445: KubePrism listens on port 7445/);
+    expect(lines[1]).toMatch(
+      /^error spec\/cilium-value-conflict: cni\.cilium\.values\.k8sServicePort is 6443, but Talos needs 7445: KubePrism listens on port 7445/,
+    );
   });
 
   it("rejects a capability list that drops a required capability (lists replace whole)", () => {
     const lines = withValues({ securityContext: { capabilities: { cleanCiliumState: ["NET_ADMIN"] } } });
-    expect(lines).toEqual([expect.stringMatching(/cni\.cilium\.values\.securityContext\.capabilities\.cleanCiliumState lacks SYS_ADMIN, SYS_RESOURCE, but Talos needs a list holding NET_ADMIN, SYS_ADMIN, SYS_RESOURCE/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /cni\.cilium\.values\.securityContext\.capabilities\.cleanCiliumState lacks SYS_ADMIN, SYS_RESOURCE, but Talos needs a list holding NET_ADMIN, SYS_ADMIN, SYS_RESOURCE/,
+      ),
+    ]);
   });
 
   it("rejects a scalar where a map holds a requirement", () => {

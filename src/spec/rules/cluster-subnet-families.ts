@@ -118,7 +118,10 @@ function sameFamilies(ctx: RuleContext, pods: readonly Block[], services: readon
   if (podFamilies.join() === serviceFamilies.join() || pods.length === 0 || services.length === 0) return;
   const words = (list: readonly IpFamily[]) => list.map(familyName).join(" and ");
   // Point at what the user wrote (the list with more families when both are written).
-  const [at, other] = services.every((s) => s.isDefault) || (!pods.every((p) => p.isDefault) && podFamilies.length > serviceFamilies.length) ? [pods, services] : [services, pods];
+  const [at, other] =
+    services.every((s) => s.isDefault) || (!pods.every((p) => p.isDefault) && podFamilies.length > serviceFamilies.length)
+      ? [pods, services]
+      : [services, pods];
   const atFamilies = at === pods ? podFamilies : serviceFamilies;
   const otherFamilies = at === pods ? serviceFamilies : podFamilies;
   const path = (at[0]?.path ?? specPath("kubernetes")).slice(0, -1);

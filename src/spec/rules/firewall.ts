@@ -13,7 +13,12 @@ export const firewallRules: Rule = (ctx) => {
   const seen = new Set<string>();
   rules.forEach((rule, r) => {
     const path = specPath("network", "firewall", "rules", r);
-    const taken = TREE_FIREWALL_RULES.has(rule.name) || rule.name.startsWith(WIREGUARD_RULE_PREFIX) ? "one the tree writes" : seen.has(rule.name) ? "another of the spec's" : undefined;
+    const taken =
+      TREE_FIREWALL_RULES.has(rule.name) || rule.name.startsWith(WIREGUARD_RULE_PREFIX)
+        ? "one the tree writes"
+        : seen.has(rule.name)
+          ? "another of the spec's"
+          : undefined;
     if (taken !== undefined) {
       ctx.report({
         code: "spec/firewall-rule-name",

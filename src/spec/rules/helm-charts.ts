@@ -38,11 +38,17 @@ export const helmCharts: Rule = (ctx) => {
       const path = specPath("addons", "charts", i, "after", k);
       const earlier = listed.get(name);
       const problem: { why: string; hint: string } | undefined = !release
-        ? { why: "an inline chart is applied by Talos at bootstrap, before any release: it cannot wait for one", hint: "remove after, or make the chart a helm-release" }
+        ? {
+            why: "an inline chart is applied by Talos at bootstrap, before any release: it cannot wait for one",
+            hint: "remove after, or make the chart a helm-release",
+          }
         : name === chart.name
           ? { why: "a chart cannot wait for itself", hint: "remove it" }
           : earlier === undefined
-            ? { why: `${quote(name)} is not a chart listed before this one`, hint: "name a helm-release chart listed above this one (list charts in install order)" }
+            ? {
+                why: `${quote(name)} is not a chart listed before this one`,
+                hint: "name a helm-release chart listed above this one (list charts in install order)",
+              }
             : !earlier.release
               ? { why: `${quote(name)} is inline: Talos applies it at bootstrap, before every release, so there is nothing to wait for`, hint: "remove it" }
               : undefined;

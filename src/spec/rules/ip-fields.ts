@@ -37,7 +37,9 @@ export function ipFields(spec: ClusterSpec): IpField[] {
   add(s.platform.hcloud?.networkRange, "cidr", "platform", "hcloud", "networkRange");
   add(s.platform.hcloud?.natGateway, "address", "platform", "hcloud", "natGateway");
   for (const [i, c] of (s.platform.hcloud?.adminCidrs ?? []).entries()) add(c, "cidr", "platform", "hcloud", "adminCidrs", i);
-  s.platform.hcloud?.firewallRules?.forEach((rule, r) => rule.sources.forEach((c, k) => add(c, "interface", "platform", "hcloud", "firewallRules", r, "sources", k)));
+  s.platform.hcloud?.firewallRules?.forEach((rule, r) =>
+    rule.sources.forEach((c, k) => add(c, "interface", "platform", "hcloud", "firewallRules", r, "sources", k)),
+  );
   s.nodes.forEach((node, i) => {
     add(node.address, "interface", "nodes", i, "address");
     node.networks?.forEach((nic, k) => {
@@ -58,7 +60,9 @@ export function ipFields(spec: ClusterSpec): IpField[] {
     // WireGuard addresses and allowed IPs: parsed, host bits left alone (as the firewall's).
     node.wireguard?.forEach((tunnel, w) => {
       add(tunnel.address, "interface", "nodes", i, "wireguard", w, "address");
-      tunnel.peers?.forEach((peer, p) => peer.allowedIPs.forEach((block, a) => add(block, "interface", "nodes", i, "wireguard", w, "peers", p, "allowedIPs", a)));
+      tunnel.peers?.forEach((peer, p) =>
+        peer.allowedIPs.forEach((block, a) => add(block, "interface", "nodes", i, "wireguard", w, "peers", p, "allowedIPs", a)),
+      );
     });
   });
   for (const [i, pool] of (s.cni?.cilium?.loadBalancer?.pools ?? []).entries()) {

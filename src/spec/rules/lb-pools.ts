@@ -29,7 +29,10 @@ function readPool(ctx: RuleContext, network: Cidr | undefined, raw: { start: str
   if ("cidr" in raw) {
     const block = parseCidr(raw.cidr);
     if (block === undefined) return undefined;
-    if (network !== undefined && !(cidrContains(network, { family: block.family, value: block.first }) && cidrContains(network, { family: block.family, value: block.last }))) {
+    if (
+      network !== undefined &&
+      !(cidrContains(network, { family: block.family, value: block.first }) && cidrContains(network, { family: block.family, value: block.last }))
+    ) {
       outside("cidr", raw.cidr);
       return undefined;
     }

@@ -49,7 +49,12 @@ describe("subnets", () => {
   it("ignores families that cannot overlap", () => {
     expect(
       checkMutated(
-        (s) => void (s.spec.kubernetes = { ...s.spec.kubernetes, podSubnets: ["10.244.0.0/16", "fd00:10:244::/56"], serviceSubnets: ["10.96.0.0/12", "fd00:10:96::/112"] }),
+        (s) =>
+          void (s.spec.kubernetes = {
+            ...s.spec.kubernetes,
+            podSubnets: ["10.244.0.0/16", "fd00:10:244::/56"],
+            serviceSubnets: ["10.96.0.0/12", "fd00:10:96::/112"],
+          }),
       ).filter((d) => !d.startsWith("warning spec/dual-stack-node-address")),
     ).toEqual([]);
   });

@@ -28,15 +28,30 @@ const nonEmpty = (value: unknown): boolean => (Array.isArray(value) ? value.leng
 export const OWNED_FIELDS: readonly OwnedField[] = [
   { path: ["machine", "network", "hostname"], isSet: nonEmpty, document: "HostnameConfig", hint: "a node's hostname is its name in the spec (nodes[].name)" },
   // AutoHostname() is "stable" with the feature on.
-  { path: ["machine", "features", "stableHostname"], isSet: isTrue, document: "HostnameConfig", hint: "the tree names every node after its name in the spec (nodes[].name)" },
+  {
+    path: ["machine", "features", "stableHostname"],
+    isSet: isTrue,
+    document: "HostnameConfig",
+    hint: "the tree names every node after its name in the spec (nodes[].name)",
+  },
   { path: ["machine", "network", "nameservers"], isSet: present, document: "ResolverConfig", hint: "say it in network.nameservers" },
   { path: ["machine", "network", "searchDomains"], isSet: present, document: "ResolverConfig", hint: "say it in network.searchDomains" },
   { path: ["machine", "network", "disableSearchDomain"], isSet: isTrue, document: "ResolverConfig", hint: "say it in network.disableDefaultSearchDomain" },
   // kubespan.go: any machine.network.kubespan block.
   { path: ["machine", "network", "kubespan"], isSet: present, document: "KubeSpanConfig", hint: "say it in network.kubespan" },
   { path: ["machine", "time", "servers"], isSet: nonEmpty, document: "TimeSyncConfig", hint: "say it in network.ntp" },
-  { path: ["machine", "time", "disabled"], isSet: isTrue, document: "TimeSyncConfig", hint: "leave network.ntp and network.ptp out to keep time sync out of the tree" },
-  { path: ["machine", "time", "bootTimeout"], isSet: nonEmpty, document: "TimeSyncConfig", hint: "leave network.ntp and network.ptp out to keep time sync out of the tree" },
+  {
+    path: ["machine", "time", "disabled"],
+    isSet: isTrue,
+    document: "TimeSyncConfig",
+    hint: "leave network.ntp and network.ptp out to keep time sync out of the tree",
+  },
+  {
+    path: ["machine", "time", "bootTimeout"],
+    isSet: nonEmpty,
+    document: "TimeSyncConfig",
+    hint: "leave network.ntp and network.ptp out to keep time sync out of the tree",
+  },
 ];
 
 /** Which of those documents the tree gives every node (src/plan/talos/patches.ts, documents.ts). */

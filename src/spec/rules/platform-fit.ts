@@ -59,7 +59,12 @@ export function refuseHcloudCcm(ctx: RuleContext, platform: PlatformName): void 
 export function refuseImportWithoutAdoption(ctx: RuleContext, platform: PlatformName, machine: string): void {
   const s = ctx.spec.spec;
   if (s.talos?.secrets === "import" && !s.nodes.some((node) => node.adopt !== undefined)) {
-    doesNotApply(ctx, specPath("talos", "secrets"), platform, `the tree would create a new ${machine} beside every running node: name each running ${machine} with nodes[].adopt`);
+    doesNotApply(
+      ctx,
+      specPath("talos", "secrets"),
+      platform,
+      `the tree would create a new ${machine} beside every running node: name each running ${machine} with nodes[].adopt`,
+    );
   }
 }
 
@@ -89,7 +94,13 @@ export function refuseNicFields(
 }
 
 /** What a platform that creates the machines needs from, and refuses in, a node class. */
-export function checkClassFields(ctx: RuleContext, platform: PlatformName, needs: ReadonlyArray<keyof NodeClassSpec>, refuses: ReadonlyArray<keyof NodeClassSpec>, why: string): void {
+export function checkClassFields(
+  ctx: RuleContext,
+  platform: PlatformName,
+  needs: ReadonlyArray<keyof NodeClassSpec>,
+  refuses: ReadonlyArray<keyof NodeClassSpec>,
+  why: string,
+): void {
   for (const [name, cls] of Object.entries(ctx.spec.spec.nodeClasses ?? {})) {
     const missing = needs.filter((f) => cls[f] === undefined);
     if (missing.length > 0) {

@@ -22,4 +22,3 @@ export function rawPatches(spec: ClusterSpec): RawPatch[] {
   );
   return out;
 }
-

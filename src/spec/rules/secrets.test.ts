@@ -4,14 +4,26 @@ import type { ClusterSpec } from "../types.js";
 import { isSecretKey } from "./secrets.js";
 
 describe("isSecretKey", () => {
-  it.each(["token", "password", "apiToken", "api_token", "ssh-password", "privateKey", "secretAccessKey", "bootstrapToken", "secretboxEncryptionSecret", "clientSecret", "secret"])(
-    "%s is a credential",
-    (key) => expect(isSecretKey(key)).toBe(true),
-  );
+  it.each([
+    "token",
+    "password",
+    "apiToken",
+    "api_token",
+    "ssh-password",
+    "privateKey",
+    "secretAccessKey",
+    "bootstrapToken",
+    "secretboxEncryptionSecret",
+    "clientSecret",
+    "secret",
+  ])("%s is a credential", (key) => expect(isSecretKey(key)).toBe(true));
 
-  it.each(["existingSecret", "secretName", "credentialsSecret", "tokenTtl", "kmsKeyId", "key", "passwordFile", "secretsNamespace", "auth"])("%s is not", (key) => {
-    expect(isSecretKey(key)).toBe(false);
-  });
+  it.each(["existingSecret", "secretName", "credentialsSecret", "tokenTtl", "kmsKeyId", "key", "passwordFile", "secretsNamespace", "auth"])(
+    "%s is not",
+    (key) => {
+      expect(isSecretKey(key)).toBe(false);
+    },
+  );
 });
 
 describe("spec/secret-in-spec", () => {

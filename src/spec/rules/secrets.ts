@@ -16,8 +16,21 @@ import type { Locator } from "../locate.js";
 
 /** Keys (lower-cased, without "-", "_" and ".") that name a credential outright. */
 const SECRET_KEYS = new Set([
-  "token", "password", "passwd", "secret", "apitoken", "apikey", "privatekey", "accesskey", "accesskeyid",
-  "secretkey", "secretaccesskey", "clientsecret", "bearertoken", "authtoken", "credentials",
+  "token",
+  "password",
+  "passwd",
+  "secret",
+  "apitoken",
+  "apikey",
+  "privatekey",
+  "accesskey",
+  "accesskeyid",
+  "secretkey",
+  "secretaccesskey",
+  "clientsecret",
+  "bearertoken",
+  "authtoken",
+  "credentials",
 ]);
 
 /**
@@ -25,7 +38,19 @@ const SECRET_KEYS = new Set([
  * "secretboxEncryptionSecret"). A bare "...secret" ending is not enough: Helm charts are full of
  * `existingSecret: <name of a Secret>`, which is a reference, not a secret.
  */
-const SECRET_SUFFIXES = ["password", "passwd", "passphrase", "token", "apikey", "authkey", "privatekey", "secretkey", "accesskey", "clientsecret", "encryptionsecret"];
+const SECRET_SUFFIXES = [
+  "password",
+  "passwd",
+  "passphrase",
+  "token",
+  "apikey",
+  "authkey",
+  "privatekey",
+  "secretkey",
+  "accesskey",
+  "clientsecret",
+  "encryptionsecret",
+];
 
 function normalise(key: string): string {
   return key.toLowerCase().replace(/[-_.]/g, "");
@@ -57,7 +82,8 @@ function hint(path: readonly PathSegment[]): string {
     return "secrets never live in the spec: write { variable: <name> } instead, and the tree takes the value from the sensitive variable <name> (TF_VAR_<name>)";
   }
   if (path.includes("patches")) return "secrets never live in the spec: Talos machine secrets come from talos_machine_secrets and stay in the encrypted state";
-  if (path.includes("values")) return "secrets never live in the spec: create the Kubernetes Secret out of band and reference it from the chart values (e.g. existingSecret)";
+  if (path.includes("values"))
+    return "secrets never live in the spec: create the Kubernetes Secret out of band and reference it from the chart values (e.g. existingSecret)";
   return "secrets never live in the spec: use the environment or the sensitive variable the generated tree declares";
 }
 
@@ -108,7 +134,9 @@ export function checkSecrets(root: unknown, locator: Locator): SecretScan {
     if (hide !== undefined) ranges.push({ start: hide.start, end: hide.end });
   };
   const shapeHint = (shape: SecretSpan, path: PathSegment[]): string =>
-    shape.env === undefined ? hint(path) : `secrets never live in the spec: use the environment (${shape.env}) or the sensitive variable the generated tree declares`;
+    shape.env === undefined
+      ? hint(path)
+      : `secrets never live in the spec: use the environment (${shape.env}) or the sensitive variable the generated tree declares`;
   // Keys repeat (every node has a name, a role, an address): judge each distinct key once.
   const keyVerdicts = new Map<string, KeyVerdict>();
   const judgeKey = (key: string): KeyVerdict => {

@@ -50,7 +50,9 @@ describe("versions", () => {
         s.spec.talos = { ...s.spec.talos, version: "v1.10.6", contract: "v1.10" };
         delete s.spec.kubernetes?.version;
       }),
-    ).toEqual(["error spec/unsupported-kubernetes: Talos v1.10.6 does not support the default Kubernetes version v1.36.3 (it supports Kubernetes 1.28 to 1.33)"]);
+    ).toEqual([
+      "error spec/unsupported-kubernetes: Talos v1.10.6 does not support the default Kubernetes version v1.36.3 (it supports Kubernetes 1.28 to 1.33)",
+    ]);
   });
 
   it("warns about an unknown Talos minor instead of guessing", () => {
@@ -158,7 +160,15 @@ describe("gitops", () => {
   });
 
   it("lets tofuController combine with either", () => {
-    expect(checkMutated((s) => void (s.spec.gitops = { ...s.spec.gitops, tofuController: { repository: "ssh://git@github.com/example/infra.git", path: "infra", runnerImage: "ghcr.io/flux-iac/tf-runner:v0.16.5" } }))).toEqual([]);
+    expect(
+      checkMutated(
+        (s) =>
+          void (s.spec.gitops = {
+            ...s.spec.gitops,
+            tofuController: { repository: "ssh://git@github.com/example/infra.git", path: "infra", runnerImage: "ghcr.io/flux-iac/tf-runner:v0.16.5" },
+          }),
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -13,11 +13,7 @@ import type { Rule } from "./rule.js";
 export const staticKeys: Rule = (ctx) => {
   const body = ctx.spec.spec;
   body.nodes.forEach((node, i) => {
-    const layers: NodeSettingsSpec[] = [
-      body.roles?.[node.role] ?? {},
-      (node.class === undefined ? undefined : body.nodeClasses?.[node.class]) ?? {},
-      node,
-    ];
+    const layers: NodeSettingsSpec[] = [body.roles?.[node.role] ?? {}, (node.class === undefined ? undefined : body.nodeClasses?.[node.class]) ?? {}, node];
     // As the model merges them (kubernetes-settings.ts): the last layer that sets a volume wins.
     let stateEncrypted = false;
     let ephemeral: VolumeEncryption | undefined;

@@ -46,8 +46,7 @@ export const subnets: Rule = (ctx) => {
   }
 
   const nodeCidr = parseCidr(spec.spec.network.cidr);
-  const node: Block[] =
-    nodeCidr === undefined ? [] : [{ path: specPath("network", "cidr"), text: spec.spec.network.cidr, cidr: nodeCidr, isDefault: false }];
+  const node: Block[] = nodeCidr === undefined ? [] : [{ path: specPath("network", "cidr"), text: spec.spec.network.cidr, cidr: nodeCidr, isDefault: false }];
   const pods = blocks(spec.spec.kubernetes?.podSubnets, DEFAULT_POD_SUBNETS, "kubernetes", "podSubnets");
   const services = blocks(spec.spec.kubernetes?.serviceSubnets, DEFAULT_SERVICE_SUBNETS, "kubernetes", "serviceSubnets");
 
@@ -67,8 +66,7 @@ export const subnets: Rule = (ctx) => {
       if (other === undefined || (subject.isDefault && other.isDefault)) continue;
       // Point at what the user wrote; a default has no place in the file.
       const [at, against] = subject.isDefault ? [other, subject] : [subject, other];
-      const name = (block: Block) =>
-        block.isDefault ? `the default ${displayPath(block.path.slice(0, -1))} ${block.text}` : ctx.ref(block.path, block.text);
+      const name = (block: Block) => (block.isDefault ? `the default ${displayPath(block.path.slice(0, -1))} ${block.text}` : ctx.ref(block.path, block.text));
       ctx.report({
         code: "spec/subnet-overlap",
         message: `${displayPath(at.path)} ${at.text} overlaps ${name(against)}`,

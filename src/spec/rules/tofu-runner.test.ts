@@ -13,7 +13,7 @@ describe("tofu-controller's default runner", () => {
     expect(withTofu({}).map((d) => [d.severity, d.message])).toEqual([
       [
         "warning",
-        'without runnerImage the Terraform object runs on the controller\'s default runner, which before tofu-controller v0.16.1 bundles Terraform 1.5.7, and the tree\'s required_version is ">= 1.10.0"',
+        "without runnerImage the Terraform object runs on the controller's default runner, which before tofu-controller v0.16.1 bundles Terraform 1.5.7, and the tree's required_version is \">= 1.10.0\"",
       ],
     ]);
     expect(withTofu({ install: { version: "0.16.0-rc.5" } }).map((d) => d.message)).toEqual([

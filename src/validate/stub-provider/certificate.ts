@@ -28,9 +28,7 @@ const OID = {
 } as const;
 
 function extension(id: string, critical: boolean, value: der.Der): der.Der {
-  return critical
-    ? der.sequence(der.oid(id), der.bool(true), der.octetString(value))
-    : der.sequence(der.oid(id), der.octetString(value));
+  return critical ? der.sequence(der.oid(id), der.bool(true), der.octetString(value)) : der.sequence(der.oid(id), der.octetString(value));
 }
 
 /** Mirrors the certificate go-plugin makes for itself: a CA that may serve and authenticate. */

@@ -24,8 +24,7 @@ const READ_ONLY_DETAIL =
   "Refer to the provider documentation or contact the provider developers for additional " +
   "information about configurable and read-only attributes that are supported.";
 
-const deprecationDetail = (what: string): string =>
-  `The provider schema marks ${what} as deprecated. Refer to the provider documentation for its replacement.`;
+const deprecationDetail = (what: string): string => `The provider schema marks ${what} as deprecated. Refer to the provider documentation for its replacement.`;
 
 /** Unknown counts as set (the framework tests `!IsNull()`); only null is "not set". */
 const isSet = (value: MsgpackValue | undefined): boolean => value !== undefined && value !== null;
@@ -67,11 +66,7 @@ class Walker {
     }
   }
 
-  private attributes(
-    attributes: Record<string, AttributeJson> | undefined,
-    object: Map<string, MsgpackValue>,
-    path: PathStep[],
-  ): void {
+  private attributes(attributes: Record<string, AttributeJson> | undefined, object: Map<string, MsgpackValue>, path: PathStep[]): void {
     for (const [name, attr] of Object.entries(attributes ?? {})) {
       const value = object.get(name);
       if (!isSet(value)) continue;

@@ -70,13 +70,7 @@ export function oid(dotted: string): Der {
 export function time(date: Date): Der {
   const pad = (n: number): string => String(n).padStart(2, "0");
   const year = date.getUTCFullYear();
-  const rest =
-    pad(date.getUTCMonth() + 1) +
-    pad(date.getUTCDate()) +
-    pad(date.getUTCHours()) +
-    pad(date.getUTCMinutes()) +
-    pad(date.getUTCSeconds()) +
-    "Z";
+  const rest = pad(date.getUTCMonth() + 1) + pad(date.getUTCDate()) + pad(date.getUTCHours()) + pad(date.getUTCMinutes()) + pad(date.getUTCSeconds()) + "Z";
   if (year < 2050) return tlv(0x17, Buffer.from(pad(year % 100) + rest, "ascii"));
   return tlv(0x18, Buffer.from(String(year) + rest, "ascii"));
 }

@@ -17,10 +17,7 @@ function encodeStep(step: PathStep): ProtoWriter {
 }
 
 export function encodeDiagnostic(diagnostic: StubDiagnostic): ProtoWriter {
-  const w = new ProtoWriter()
-    .varint(1, SEVERITY[diagnostic.severity])
-    .string(2, diagnostic.summary)
-    .string(3, diagnostic.detail);
+  const w = new ProtoWriter().varint(1, SEVERITY[diagnostic.severity]).string(2, diagnostic.summary).string(3, diagnostic.detail);
   if (diagnostic.path !== undefined && diagnostic.path.length > 0) {
     const path = new ProtoWriter();
     for (const step of diagnostic.path) path.message(1, encodeStep(step));

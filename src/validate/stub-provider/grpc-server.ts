@@ -106,8 +106,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<{ add
     stream.on("error", () => undefined);
     const path = String(headers[":path"] ?? "");
     const handler = options.handlers.get(path);
-    if (handler === undefined)
-      respondError(stream, GrpcStatus.UNIMPLEMENTED, `${path} is not implemented by the stub provider`);
+    if (handler === undefined) respondError(stream, GrpcStatus.UNIMPLEMENTED, `${path} is not implemented by the stub provider`);
     else serve(stream, path, handler);
   });
   server.on("sessionError", () => undefined);

@@ -12,17 +12,7 @@ export interface MsgpackExt {
   data: Uint8Array;
 }
 
-export type MsgpackValue =
-  | null
-  | boolean
-  | number
-  | bigint
-  | string
-  | Uint8Array
-  | typeof UNKNOWN
-  | MsgpackExt
-  | MsgpackValue[]
-  | Map<string, MsgpackValue>;
+export type MsgpackValue = null | boolean | number | bigint | string | Uint8Array | typeof UNKNOWN | MsgpackExt | MsgpackValue[] | Map<string, MsgpackValue>;
 
 const CTY_UNKNOWN_EXT = 0;
 const CTY_REFINED_UNKNOWN_EXT = 12;

@@ -67,9 +67,7 @@ function encodeVarint(value: bigint): Uint8Array {
 }
 
 export type ProtoField =
-  | { field: number; kind: "varint"; value: bigint }
-  | { field: number; kind: "bytes"; value: Uint8Array }
-  | { field: number; kind: "fixed"; value: Uint8Array };
+  { field: number; kind: "varint"; value: bigint } | { field: number; kind: "bytes"; value: Uint8Array } | { field: number; kind: "fixed"; value: Uint8Array };
 
 export class ProtoDecodeError extends Error {}
 

@@ -34,11 +34,7 @@ const KIND_LABEL: Record<SchemaKind, string> = {
 };
 
 export function providerHandlers(schema: ProviderSchemaJson): Map<string, UnaryHandler> {
-  const check = (
-    target: SchemaJson | undefined,
-    configMessage: Uint8Array | undefined,
-    label: CheckTarget,
-  ): StubDiagnostic[] =>
+  const check = (target: SchemaJson | undefined, configMessage: Uint8Array | undefined, label: CheckTarget): StubDiagnostic[] =>
     target === undefined ? [] : checkConfig(target.block, decodeDynamicValue(configMessage), label);
 
   /** Validate{Resource,DataResource,EphemeralResource}Config: type_name 1, config 2 ->
@@ -86,11 +82,7 @@ export function providerHandlers(schema: ProviderSchemaJson): Map<string, UnaryH
     [
       "ValidateProviderConfig",
       // config 1 -> diagnostics 2 (field 1 was PrepareProviderConfig's prepared_config).
-      (request) =>
-        diagnosticsResponse(
-          2,
-          check(schema.provider, bytesField(readFields(request), 1), { kind: "provider", name: "" }),
-        ),
+      (request) => diagnosticsResponse(2, check(schema.provider, bytesField(readFields(request), 1), { kind: "provider", name: "" })),
     ],
     ["ValidateResourceConfig", validateTyped("resource_schemas")],
     ["ValidateDataResourceConfig", validateTyped("data_source_schemas")],

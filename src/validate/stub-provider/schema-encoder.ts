@@ -3,15 +3,7 @@
  * (hashicorp/terraform docs/plugin-protocol/tfplugin6.proto, field numbers below).
  * Attribute `type` is the cty type as JSON bytes, exactly as the JSON document holds it.
  */
-import type {
-  AttributeJson,
-  BlockJson,
-  BlockNesting,
-  DescriptionKind,
-  NestedBlockJson,
-  NestedTypeJson,
-  SchemaJson,
-} from "../provider-schema-json.js";
+import type { AttributeJson, BlockJson, BlockNesting, DescriptionKind, NestedBlockJson, NestedTypeJson, SchemaJson } from "../provider-schema-json.js";
 import { ProtoWriter } from "./protobuf.js";
 import { byKey } from "../../base/compare.js";
 

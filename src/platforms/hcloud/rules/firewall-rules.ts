@@ -12,10 +12,21 @@ export const hcloudFirewallRules: Rule = (ctx) => {
     const path = specPath("platform", "hcloud", "firewallRules", i);
     const ported = rule.protocol === "tcp" || rule.protocol === "udp";
     if (ported && rule.port === undefined) {
-      ctx.report({ code: "spec/hcloud-firewall-rule", message: `a ${rule.protocol} rule needs a port`, path, hint: 'add port: "443", a range such as "30000-32767", or "any"' });
+      ctx.report({
+        code: "spec/hcloud-firewall-rule",
+        message: `a ${rule.protocol} rule needs a port`,
+        path,
+        hint: 'add port: "443", a range such as "30000-32767", or "any"',
+      });
     }
     if (!ported && rule.port !== undefined) {
-      ctx.report({ code: "spec/hcloud-firewall-rule", message: `${/^[aeiou]/.test(rule.protocol) ? "an" : "a"} ${rule.protocol} rule takes no port`, path: [...path, "port"], at: "key", hint: "remove port" });
+      ctx.report({
+        code: "spec/hcloud-firewall-rule",
+        message: `${/^[aeiou]/.test(rule.protocol) ? "an" : "a"} ${rule.protocol} rule takes no port`,
+        path: [...path, "port"],
+        at: "key",
+        hint: "remove port",
+      });
     }
     if (rule.port === undefined || rule.port === "any") return;
     const [first = 0, last = first] = rule.port.split("-").map(Number);

@@ -19,7 +19,10 @@ export const hcloudNetworkRange: Rule = (ctx) => {
       code: "spec/network-outside-range",
       message: `network.cidr ${spec.spec.network.cidr} is not inside ${written === undefined ? "the default " : ""}platform.hcloud.networkRange ${hcloudRange}`,
       path: specPath("network", "cidr"),
-      hint: written === undefined ? "on hcloud the node network is a subnet of the private network: set platform.hcloud.networkRange to a range that holds it" : "on hcloud the node network is a subnet of the private network",
+      hint:
+        written === undefined
+          ? "on hcloud the node network is a subnet of the private network: set platform.hcloud.networkRange to a range that holds it"
+          : "on hcloud the node network is a subnet of the private network",
     });
   }
 };

@@ -49,7 +49,8 @@ export const hcloudPrivateOnly: Rule = (ctx) => {
     ctx.report({
       code: "spec/hcloud-private-only-egress",
       severity: "warning",
-      message: "the servers have no public address and no natGateway: the tree's network has no route to the internet, so the nodes pull no image, reach no time server and no discovery service",
+      message:
+        "the servers have no public address and no natGateway: the tree's network has no route to the internet, so the nodes pull no image, reach no time server and no discovery service",
       path: specPath("platform", "hcloud", "publicNetwork"),
       hint: "set natGateway to the private address of a NAT server in the network; without one, registryMirrors and network.ntp must point into the network",
     });
@@ -64,11 +65,17 @@ function checkNatGateway(ctx: Parameters<Rule>[0], text: string, networkRange: s
   if (gateway === undefined || range === undefined) return;
   const report = (message: string, hint: string): void => ctx.report({ code: "spec/hcloud-nat-gateway", message, path, hint });
   if (!cidrContains(range, gateway)) {
-    report(`natGateway ${text} is not in the private network ${networkRange}: Hetzner routes the network's traffic only to a server of the network`, "give the private address of the NAT server in the network");
+    report(
+      `natGateway ${text} is not in the private network ${networkRange}: Hetzner routes the network's traffic only to a server of the network`,
+      "give the private address of the NAT server in the network",
+    );
     return;
   }
   if (gateway.value === range.first + 1n) {
-    report(`natGateway ${text} is the network's own gateway, where Hetzner's router answers: the route would lead back to it`, "give the private address of the NAT server in the network");
+    report(
+      `natGateway ${text} is the network's own gateway, where Hetzner's router answers: the route would lead back to it`,
+      "give the private address of the NAT server in the network",
+    );
     return;
   }
   const node = ctx.spec.spec.nodes.findIndex((n) => {
@@ -76,6 +83,9 @@ function checkNatGateway(ctx: Parameters<Rule>[0], text: string, networkRange: s
     return address !== undefined && sameIp(address, gateway);
   });
   if (node >= 0) {
-    report(`natGateway ${text} is the address of node ${ctx.spec.spec.nodes[node]?.name ?? ""}: a Talos node does not forward the others' traffic`, "give the private address of the NAT server in the network");
+    report(
+      `natGateway ${text} is the address of node ${ctx.spec.spec.nodes[node]?.name ?? ""}: a Talos node does not forward the others' traffic`,
+      "give the private address of the NAT server in the network",
+    );
   }
 }

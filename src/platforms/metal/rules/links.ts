@@ -71,12 +71,15 @@ export const metalLinks: Rule = (ctx) => {
       if (nic.mac !== undefined) claim(`mac ${nic.mac.toLowerCase()}${tag}`, `MAC ${nic.mac}${shown}`, [...nicPath, "mac"]);
       if (nic.interface !== undefined) claim(`link ${nic.interface}${tag}`, `link ${quote(nic.interface)}${shown}`, [...nicPath, "interface"]);
       if (nic.selector !== undefined) claim(`selector ${JSON.stringify(nic.selector)}${tag}`, `the link this selector finds${shown}`, [...nicPath, "selector"]);
-      if (nic.vlan !== undefined && nic.mac !== undefined) tagged.push({ key: `mac ${nic.mac.toLowerCase()}`, what: `MAC ${nic.mac}`, path: [...nicPath, "mac"] });
-      if (nic.vlan !== undefined && nic.interface !== undefined) tagged.push({ key: `link ${nic.interface}`, what: `link ${quote(nic.interface)}`, path: [...nicPath, "interface"] });
+      if (nic.vlan !== undefined && nic.mac !== undefined)
+        tagged.push({ key: `mac ${nic.mac.toLowerCase()}`, what: `MAC ${nic.mac}`, path: [...nicPath, "mac"] });
+      if (nic.vlan !== undefined && nic.interface !== undefined)
+        tagged.push({ key: `link ${nic.interface}`, what: `link ${quote(nic.interface)}`, path: [...nicPath, "interface"] });
       const logicalName = logicalNames[k];
       const group = nic.bond ?? (typeof nic.bridge === "object" ? nic.bridge : undefined);
       const groupKey = nic.bond !== undefined ? "bond" : "bridge";
-      if (logicalName !== undefined) claim(`link ${logicalName}`, `link ${quote(logicalName)}`, [...nicPath, groupKey, ...(group?.name === undefined ? [] : ["name"])]);
+      if (logicalName !== undefined)
+        claim(`link ${logicalName}`, `link ${quote(logicalName)}`, [...nicPath, groupKey, ...(group?.name === undefined ? [] : ["name"])]);
       group?.members.forEach((member, m) => checkMember(ctx, member, [...nicPath, groupKey, "members", m], claimMember));
       if (nic.bond !== undefined) checkBondOptions(ctx, nic.bond, [...nicPath, "bond"]);
       if (nic.dhcpRouteMetric !== undefined && nic.address !== "dhcp" && nic.ipv6 !== "dhcp") {
@@ -107,7 +110,10 @@ function checkMember(ctx: RuleContext, member: LinkMemberSpec, path: PathSegment
   if (ways !== 1) {
     ctx.report({
       code: "spec/missing-link",
-      message: ways === 0 ? "a member link names no link: Talos needs its MAC address, its name or a selector" : "a member link names its link in more than one way (mac, interface, selector)",
+      message:
+        ways === 0
+          ? "a member link names no link: Talos needs its MAC address, its name or a selector"
+          : "a member link names its link in more than one way (mac, interface, selector)",
       path,
       hint: "give one of mac: aa:bb:cc:dd:ee:ff (found with talosctl get links --insecure), interface: enp1s0 or selector: { driver: igc }",
     });

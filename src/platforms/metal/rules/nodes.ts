@@ -21,7 +21,8 @@ export const metalNodes: Rule = (ctx) => {
       continue;
     }
     for (const [k, nic] of node.networks.entries()) {
-      const namesLink = nic.mac !== undefined || nic.interface !== undefined || nic.selector !== undefined || nic.bond !== undefined || typeof nic.bridge === "object";
+      const namesLink =
+        nic.mac !== undefined || nic.interface !== undefined || nic.selector !== undefined || nic.bond !== undefined || typeof nic.bridge === "object";
       if (namesLink || (k === 0 && defaultLink !== undefined)) continue;
       ctx.report({
         code: "spec/missing-link",

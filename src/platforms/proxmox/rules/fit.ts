@@ -1,5 +1,13 @@
 /** What a Proxmox spec must not say: fields of the other platforms, which the tree would ignore. */
-import { checkClassFields, doesNotApply, refuseAdoptForm, refuseHcloudCcm, refuseImportWithoutAdoption, refuseNicFields, refuseRoutingRules } from "../../../spec/rules/platform-fit.js";
+import {
+  checkClassFields,
+  doesNotApply,
+  refuseAdoptForm,
+  refuseHcloudCcm,
+  refuseImportWithoutAdoption,
+  refuseNicFields,
+  refuseRoutingRules,
+} from "../../../spec/rules/platform-fit.js";
 import type { Rule } from "../../../spec/rules/rule.js";
 
 export const proxmoxFit: Rule = (ctx) => {
@@ -14,7 +22,8 @@ export const proxmoxFit: Rule = (ctx) => {
     if (entry.ipv6 !== undefined) doesNotApply(ctx, at("ipv6"), "proxmox", "a VM's NICs are configured by cloud-init");
     if (entry.dhcpRouteMetric !== undefined) doesNotApply(ctx, at("dhcpRouteMetric"), "proxmox", "a VM's NICs are configured by cloud-init");
     // `bridge` is a Proxmox bridge's name here, and a bridge the machine makes on metal.
-    if (typeof entry.bridge === "object") doesNotApply(ctx, at("bridge"), "proxmox", "a VM's NIC is on a bridge of its host: give the bridge's name (bridge: vmbr1)");
+    if (typeof entry.bridge === "object")
+      doesNotApply(ctx, at("bridge"), "proxmox", "a VM's NIC is on a bridge of its host: give the bridge's name (bridge: vmbr1)");
   });
   refuseHcloudCcm(ctx, "proxmox");
   checkClassFields(ctx, "proxmox", ["cpu", "memory", "osDisk"], ["serverType", "arch"], "Proxmox VMs are sized by cpu, memory and osDisk, and are amd64");
