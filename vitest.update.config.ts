@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// `npm run golden:update` only: the files that rewrite golden/ and rendered/.
+// `npm run update` only: the files that rewrite golden/ and rendered/.
 export default defineConfig({
   test: {
     include: ["test/update/*.update.ts"],

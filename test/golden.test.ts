@@ -1,7 +1,7 @@
 /**
  * Golden tests. Layout: fixtures/<case>/spec.yaml -> golden/<case>/ (the whole tree, plus
  * diagnostics.txt when the spec has diagnostics; error cases hold only diagnostics.txt).
- * Missing, extra and changed files all fail. This test never writes: `npm run golden:update`
+ * Missing, extra and changed files all fail. This test never writes: `npm run update`
  * (refused under CI) rewrites golden/ through test/update/, then read the diff: it is what
  * users will see in their pull requests.
  */
@@ -21,7 +21,7 @@ describe("golden corpus", () => {
   for (const name of cases) {
     it(name, () => {
       const goldenCase = buildCase(name);
-      expect(existsSync(join(ROOT, "golden", name)), `golden/${name} is missing: run npm run golden:update`).toBe(true);
+      expect(existsSync(join(ROOT, "golden", name)), `golden/${name} is missing: run npm run update`).toBe(true);
       const actual = goldenCase.expected;
       const golden = readGolden(name);
       expect(actual.map((f) => f.path)).toEqual(golden.map((f) => f.path));

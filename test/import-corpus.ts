@@ -1,7 +1,7 @@
 /**
  * The import corpus: every test/import/talhelper/<case>/talconfig.yaml imports to exactly
  * <case>/expected/ (spec.yaml when the import writes one, diagnostics.txt when it reports
- * anything). Shared by the import test and `npm run golden:update`.
+ * anything). Shared by the import test and `npm run update`.
  */
 import fg from "fast-glob";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -10,7 +10,7 @@
  *
  * These are hostile inputs (encodings, alias bombs, nesting, sizes, names that would escape the
  * tree or collide, address edge cases); the error fixtures in fixtures/error-* are the common
- * mistakes. HOSTILE_CORPUS_UPDATE=1 rewrites the .expected.txt files (read the diff).
+ * mistakes. `npm run update` rewrites the .expected.txt files (HOSTILE_CORPUS_UPDATE=1; read the diff).
  */
 import { execa } from "execa";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";

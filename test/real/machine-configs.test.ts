@@ -8,7 +8,7 @@
  * v1.13 tree's with v1.14's too, which an upgrade of Talos leaves them to. Strictly means every
  * warning fails, but for the deprecations the v1.13 contract cannot avoid
  * (V1_13_CONTRACT_DEPRECATIONS). The reference tree's configurations are kept in rendered/, secrets blanked, so a
- * reviewer sees exactly what a node receives (`npm run golden:update` rewrites them).
+ * reviewer sees exactly what a node receives (`npm run update` rewrites them).
  */
 import { parse, parseAllDocuments } from "yaml";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -239,7 +239,7 @@ describeWithTools("every node's final machine configuration passes Talos's own v
       if (tree.name === REFERENCE) {
         const dir = join(ROOT, "rendered", REFERENCE);
         const rendered = renderedFiles(configs);
-        expect(existsSync(dir), "rendered/ha-proxmox is missing: npm run golden:update").toBe(true);
+        expect(existsSync(dir), "rendered/ha-proxmox is missing: npm run update").toBe(true);
         expect(readdirSync(dir).sort()).toEqual([...rendered.keys()].sort());
         for (const [file, text] of rendered) expect(text, `rendered/${REFERENCE}/${file}`).toBe(readFileSync(join(dir, file), "utf8"));
       }

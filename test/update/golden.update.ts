@@ -1,5 +1,5 @@
 /**
- * `npm run golden:update` (not part of `npm test`): rewrites golden/ from fixtures/, and
+ * `npm run update` (not part of `npm test`): rewrites golden/ from fixtures/, and
  * rendered/ from the reference tree applied with the real tools when they are built.
  * The tests themselves never write; under CI this refuses to run.
  */
@@ -14,7 +14,7 @@ import { tools } from "../real/tools.js";
 import { realTree, REFERENCE } from "../real/trees.js";
 import { makeMirrors, Workspace } from "../real/workspace.js";
 
-if (process.env["CI"]) throw new Error("golden:update is refused under CI: goldens are reviewed, not regenerated");
+if (process.env["CI"]) throw new Error("update is refused under CI: goldens are reviewed, not regenerated");
 
 it("rewrites golden/", () => {
   for (const name of listCases()) writeGolden(buildCase(name));
