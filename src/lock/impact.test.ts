@@ -47,6 +47,25 @@ describe("machineImpact", () => {
     ]);
   });
 
+  it("calls a changed VM id a replacement: bpg/proxmox creates the VM anew", () => {
+    const before = lock({ "cp-1": cp("a"), "wk-1": wk("b") });
+    const next = lock({ "cp-1": cp("a"), "wk-1": { ...wk("b"), vmId: 9 } });
+    expect(machineImpact(before, next, PLATFORMS.proxmox.lock).map((i) => [i.kind, i.nodes, i.detail, i.controlPlane])).toEqual([
+      ["replace", ["wk-1"], "VM id 2 -> 9", false],
+    ]);
+  });
+
+  it("calls a role change a replacement that concerns a control plane, either way", () => {
+    const before = lock({ "cp-1": cp("a"), "wk-1": wk("b") });
+    const swapped = lock({ "cp-1": { ...cp("a"), role: "worker" }, "wk-1": { ...wk("b"), role: "controlplane" } });
+    // A control plane turned worker leaves etcd, a worker turned control plane joins it: the
+    // build refuses both without --allow-replace (src/cli/commands/build-impact.ts).
+    expect(machineImpact(before, swapped, PLATFORMS.proxmox.lock).map((i) => [i.kind, i.nodes, i.controlPlane])).toEqual([
+      ["replace", ["cp-1"], true],
+      ["replace", ["wk-1"], true],
+    ]);
+  });
+
   it("calls Secure Boot turned on a replacement of every VM: an installed node cannot move to it", () => {
     const before = lock({ "cp-1": cp("a"), "wk-1": wk("b") });
     const next = lock({ "cp-1": { ...cp("a"), uefi: true, secureBoot: true }, "wk-1": { ...wk("b"), uefi: true, secureBoot: true } });
