@@ -8,7 +8,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { compile } from "../src/index.js";
+import { importTalhelper } from "../src/import/talhelper/index.js";
 import { ROOT } from "./golden-corpus.js";
 import { listImportCases, readExpected, runImportCase } from "./import-corpus.js";
 
@@ -27,6 +29,48 @@ describe("import talhelper: the corpus", () => {
       expect(built.files.length).toBeGreaterThan(10);
     });
   }
+});
+
+describe("import talhelper: what a talconfig says is carried or reported, never dropped", () => {
+  const talconfig = (nodes: string) => `clusterName: lab
+talosVersion: v1.13.9
+endpoint: https://10.40.0.11:6443
+nodes:
+${nodes}`;
+  const node = (name: string, address: string, extra: string) =>
+    `  - hostname: ${name}\n    ipAddress: ${address}\n    controlPlane: true\n    installDisk: /dev/sda\n${extra}` +
+    (extra.includes("networkInterfaces") ? "" : `    networkInterfaces:\n      - interface: enp1s0\n        addresses: [${address}/24]\n`);
+  const importText = (text: string) => importTalhelper(text, "talconfig.yaml", () => undefined);
+
+  it("carries a bridge's STP and VLAN filtering", () => {
+    const bridge = `    networkInterfaces:
+      - interface: br0
+        addresses: [10.40.0.11/24]
+        bridge:
+          stp: { enabled: true }
+          vlan: { vlanFiltering: true }
+          interfaces: [enp1s0]
+`;
+    const result = importText(talconfig(node("cp-1", "10.40.0.11", bridge)));
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const spec = parse(result.specText ?? "") as { spec: { nodes: Array<{ networks: Array<{ bridge: Record<string, unknown> }> }> } };
+    expect(spec.spec.nodes[0]?.networks[0]?.bridge).toMatchObject({ stp: true, vlanFiltering: true });
+  });
+
+  it("does not drop nameservers that differ between nodes", () => {
+    const result = importText(
+      talconfig(
+        node("cp-1", "10.40.0.11", "    nameservers: [10.40.0.1]\n") +
+          node("cp-2", "10.40.0.12", "    nameservers: [10.40.0.2]\n") +
+          node("cp-3", "10.40.0.13", ""),
+      ),
+    );
+    const said = result.diagnostics.map((d) => `${d.path?.join(".") ?? ""} ${d.message}`).join("\n");
+    const carried = result.specText ?? "";
+    // Either each node's list is in the spec, or the import says, at a node's nameservers, that it is not.
+    const reported = said.includes(".nameservers ");
+    for (const address of ["10.40.0.1", "10.40.0.2"]) expect(carried.includes(`- ${address}`) || reported, `${address}\n${said}\n${carried}`).toBe(true);
+  });
 });
 
 describe("import talhelper: the command", () => {

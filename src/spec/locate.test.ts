@@ -11,6 +11,9 @@ const TEXT = `spec:
     - { name: wk-1, role: worker }
 defaults: &d { class: small }
 merged: { <<: *d, name: x }
+aliased: *d
+list: &l [a, b]
+again: *l
 `;
 
 function locator() {
@@ -29,6 +32,9 @@ describe("createLocator", () => {
     [["spec", "metal"], "2:3", "2:3"],
     [["merged", "class"], "7:23", "7:16"],
     [["merged", "name"], "8:25", "8:19"],
+    // Through an alias: where the value is written (the anchor's), not the alias.
+    [["aliased", "class"], "7:23", "7:16"],
+    [["again", 1], "10:14", "10:14"],
   ])("%j -> value %s, key %s", (path, value, key) => {
     const l = locator();
     expect(at(l.span(path))).toBe(value);

@@ -2,7 +2,7 @@
  * The CLI surface through the real binary: help and version, usage errors (exit 2, stderr,
  * a suggestion), and the init, schema and explain commands.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt, ROOT, runBin, workspace } from "./harness.js";
@@ -91,6 +91,24 @@ describe("init", () => {
     const build = await runBin(["build", "cluster.yaml", "-o", "infra"], { cwd: dir });
     expect(build.stderr).toBe("");
     expect(build.exitCode).toBe(0);
+  });
+
+  it("replaces an existing file by a new one (--force), never rewriting it in place", async () => {
+    // A hard link shares the file's inode: an in-place write would change it too, a temporary
+    // file renamed over the path leaves it as it was (src/cli/write-file-atomically.ts).
+    dir = workspace();
+    writeFileSync(join(dir, "cluster.yaml"), "old\n");
+    linkSync(join(dir, "cluster.yaml"), join(dir, "linked.yaml"));
+    expect((await runBin(["init", "--force"], { cwd: dir })).exitCode).toBe(0);
+    expect(readFileSync(join(dir, "cluster.yaml"), "utf8")).toContain("kind: Cluster");
+    expect(readFileSync(join(dir, "linked.yaml"), "utf8")).toBe("old\n");
+    // import -o writes the same way.
+    writeFileSync(join(dir, "imported.yaml"), "old\n");
+    linkSync(join(dir, "imported.yaml"), join(dir, "imported-link.yaml"));
+    const talconfig = join(ROOT, "test/import/talhelper/pi/talconfig.yaml");
+    expect((await runBin(["import", "talhelper", talconfig, "-o", "imported.yaml", "--force"], { cwd: dir })).exitCode).toBe(0);
+    expect(readFileSync(join(dir, "imported.yaml"), "utf8")).toContain("kind: Cluster");
+    expect(readFileSync(join(dir, "imported-link.yaml"), "utf8")).toBe("old\n");
   });
 
   it("refuses an unknown platform", async () => {
