@@ -15,7 +15,9 @@ if (diff.status !== 0) {
   process.exit(2);
 }
 // Untracked files (a new fixture's tree) are changes too.
-const untracked = spawnSync("git", ["ls-files", "--others", "--exclude-standard", "--", ...roots], { encoding: "utf8" }).stdout.split("\n").filter(Boolean);
+const untracked = spawnSync("git", ["ls-files", "--others", "--exclude-standard", "--", ...roots], { encoding: "utf8" })
+  .stdout.split("\n")
+  .filter(Boolean);
 
 /** golden/<case>/<path> -> { tree: "<case>", path }, likewise rendered/ and test/import/<kind>/<case>/. */
 function split(file) {
@@ -71,4 +73,6 @@ for (const group of sorted) {
   lines += group.body.split("\n").length;
 }
 const total = diff.stdout.split("\n").filter((l) => /^[+-][^+-]/.test(l)).length;
-console.error(`${groups.size} distinct hunk${groups.size === 1 ? "" : "s"} (${lines} lines) for ${total} changed lines in ${new Set([...groups.values()].flatMap((g) => g.trees)).size} trees`);
+console.error(
+  `${groups.size} distinct hunk${groups.size === 1 ? "" : "s"} (${lines} lines) for ${total} changed lines in ${new Set([...groups.values()].flatMap((g) => g.trees)).size} trees`,
+);

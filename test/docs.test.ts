@@ -9,8 +9,9 @@ import { renderReference } from "../src/cli/explain/reference.js";
 import type { SchemaNode } from "../src/cli/explain/schema-node.js";
 import { renderCodesReference } from "../src/diagnostics/reference.js";
 import { ROOT } from "./golden-corpus.js";
+import { underCI } from "./ci.js";
 
-const update = process.env["UPDATE_DOCS"] === "1" && !process.env["CI"];
+const update = process.env["UPDATE_DOCS"] === "1" && !underCI;
 const schema = JSON.parse(readFileSync(join(ROOT, "schemas/talos-hclgen.schema.json"), "utf8")) as SchemaNode;
 
 describe("generated docs are current (npm run docs)", () => {

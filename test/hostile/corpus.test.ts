@@ -20,11 +20,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { snapshotTree } from "../../src/output/temp-tree.test-helper.js";
 import { ensureBuilt, ROOT } from "../cli/harness.js";
 import { GENERATED, VALID } from "./corpus-generated.js";
+import { underCI } from "../ci.js";
 
 const CORPUS = join(ROOT, "test", "hostile", "corpus");
 const BIN = join(ROOT, "bin", "talos-hclgen.js");
 const CASE_TIMEOUT_MS = 10_000;
-const UPDATE = process.env["HOSTILE_CORPUS_UPDATE"] === "1" && process.env["CI"] === undefined;
+const UPDATE = process.env["HOSTILE_CORPUS_UPDATE"] === "1" && !underCI;
 
 const fileCases = readdirSync(CORPUS)
   .filter((name) => name.endsWith(".yaml"))

@@ -1,8 +1,8 @@
 /**
  * The real tools of the validity tiers, as `npm run tools` built them (scripts/tools.mjs):
  * OpenTofu, the providers the Go module proxy serves, the provider doubles and Talos's own
- * config validation. Without them a tier says it skipped and why; under CI=true (and
- * TALOS_HCLGEN_REQUIRE_TOOLS=1) a missing or stale tool is a failure, never a skip.
+ * config validation. Without them a tier says it skipped and why; under CI (any truthy CI,
+ * test/ci.ts; and TALOS_HCLGEN_REQUIRE_TOOLS=1) a missing or stale tool is a failure, never a skip.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
@@ -40,7 +40,8 @@ interface Manifest {
   hooks: Record<string, string>;
 }
 
-export const toolsRequired = process.env["CI"] === "true" || process.env["TALOS_HCLGEN_REQUIRE_TOOLS"] === "1";
+export { toolsRequired } from "../ci.js";
+import { toolsRequired } from "../ci.js";
 
 function locate(): Tools | string {
   const path = join(toolsFolder(), "manifest.json");
@@ -97,7 +98,7 @@ export function describeWithTools(name: string, body: (tools: Tools) => void): v
   if (toolsRequired) {
     describe(name, () => {
       it("has the real tools", () => {
-        throw new Error(`${missingReason ?? ""} (CI=true: a tier that needs the real tools never skips)`);
+        throw new Error(`${missingReason ?? ""} (under CI a tier that needs the real tools never skips)`);
       });
     });
     return;

@@ -213,6 +213,7 @@ export class Workspace {
   }
 
   async tofu(kind: keyof Mirrors, args: string[], mustSucceed = false): Promise<TofuRun> {
+    const started = Date.now();
     const result = await execa(this.tools.tofu, args, {
       cwd: this.copies[kind],
       reject: false,
@@ -231,6 +232,7 @@ export class Workspace {
       extendEnv: true,
     });
     const run = { exitCode: result.exitCode ?? 1, stdout: result.stdout, stderr: result.stderr };
+    if (process.env["TIMING"]) console.error(`TIMING ${((Date.now() - started) / 1000).toFixed(1)}s tofu ${kind} ${args[0]}`);
     if (mustSucceed && run.exitCode !== 0) throw new Error(`tofu ${args.join(" ")} (${kind}) failed:\n${run.stderr || run.stdout}`);
     return run;
   }
@@ -243,16 +245,20 @@ export class Workspace {
   /** The plan of the real providers (doubles where none is served), without refresh. */
   async planReal(extraArgs: readonly string[] = []): Promise<{ plan: PlanJson; run: TofuRun }> {
     const planFile = join(this.dir, "real.tfplan");
-    const run = await this.tofu("real", ["plan", "-refresh=false", "-input=false", "-no-color", ...extraArgs, `-out=${planFile}`]);
-    if (run.exitCode !== 0) return { plan: {}, run };
+    // -detailed-exitcode: 0 when the plan changes nothing, 2 when it does; `tofu show` (which
+    // starts every provider again to read the plan) only then.
+    const run = await this.tofu("real", ["plan", "-refresh=false", "-input=false", "-no-color", "-detailed-exitcode", ...extraArgs, `-out=${planFile}`]);
+    if (run.exitCode === 0) return { plan: {}, run };
+    if (run.exitCode !== 2) return { plan: {}, run };
     const shown = await this.tofu("real", ["show", "-json", planFile], true);
-    return { plan: JSON.parse(shown.stdout) as PlanJson, run };
+    return { plan: JSON.parse(shown.stdout) as PlanJson, run: { ...run, exitCode: 0 } };
   }
 
   /**
    * Writes what the real plan of the applied tree still changes into the state, until that plan
    * is empty: the state a real apply would have left. Fails if a real provider wants to create,
-   * destroy or replace something, which a double-applied tree must never need.
+   * destroy or replace something, which a double-applied tree must never need. The tree is
+   * settled when it returns: the real plan of the same tree changes nothing.
    */
   async reconcile(): Promise<number> {
     for (let round = 1; round <= 4; round++) {

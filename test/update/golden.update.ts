@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { it } from "vitest";
+import { underCI } from "../ci.js";
 import { buildCase, listCases, ROOT, writeGolden } from "../golden-corpus.js";
 import { listImportCases, runImportCase, writeExpected } from "../import-corpus.js";
 import { renderedFiles } from "../real/redact.js";
@@ -14,7 +15,7 @@ import { tools } from "../real/tools.js";
 import { realTree, REFERENCE } from "../real/trees.js";
 import { makeMirrors, Workspace } from "../real/workspace.js";
 
-if (process.env["CI"]) throw new Error("update is refused under CI: goldens are reviewed, not regenerated");
+if (underCI) throw new Error("update is refused under CI: goldens are reviewed, not regenerated");
 
 it("rewrites golden/", () => {
   for (const name of listCases()) writeGolden(buildCase(name));
