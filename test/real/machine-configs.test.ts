@@ -55,7 +55,7 @@ describeWithTools("every node's final machine configuration passes Talos's own v
         TESTKIT_PROXMOX_VMS: RUNNING_VMS_ENV,
       });
       await workspace.write(tree.files);
-      await workspace.apply();
+      await workspace.applyChecked();
       const configs = workspace.machineConfigurations();
       expect(configs.size).toBeGreaterThan(0);
       const problems = await refusedConfigurations(tools, join(work, tree.name, "configs"), configs, tree.mode, tree.talos);
@@ -166,7 +166,7 @@ describeWithTools("every node's final machine configuration passes Talos's own v
       // which labels a class image's snapshot talos-image=<image>) find each class image's
       // snapshot, and the cluster's own is the one without that label.
       if (spec.spec.platform.hcloud !== undefined && Object.values(spec.spec.nodeClasses ?? {}).some((c) => c.schematic !== undefined)) {
-        const { plan, run } = await workspace.planReal();
+        const { plan, run } = await workspace.planReal([], { show: "always" });
         expect(run.exitCode, run.stderr).toBe(0);
         type Module = {
           resources?: Array<{ mode: string; type: string; name: string; index?: string; values: { labels?: Record<string, string>; architecture?: string } }>;
@@ -215,7 +215,7 @@ describeWithTools("every node's final machine configuration passes Talos's own v
       // and every server's plan has them beside the tree's own firewall.
       const extraFirewalls = spec.spec.platform.hcloud?.firewallIds;
       if (extraFirewalls !== undefined) {
-        const { plan, run } = await workspace.planReal();
+        const { plan, run } = await workspace.planReal([], { show: "always" });
         expect(run.exitCode, run.stderr).toBe(0);
         type Module = { resources?: Array<{ mode: string; type: string; index?: string; values: { name?: string } }>; child_modules?: Module[] };
         const all = (m: Module | undefined): NonNullable<Module["resources"]> => [...(m?.resources ?? []), ...(m?.child_modules ?? []).flatMap(all)];

@@ -213,7 +213,6 @@ export class Workspace {
   }
 
   async tofu(kind: keyof Mirrors, args: string[], mustSucceed = false): Promise<TofuRun> {
-    const started = Date.now();
     const result = await execa(this.tools.tofu, args, {
       cwd: this.copies[kind],
       reject: false,
@@ -232,7 +231,6 @@ export class Workspace {
       extendEnv: true,
     });
     const run = { exitCode: result.exitCode ?? 1, stdout: result.stdout, stderr: result.stderr };
-    if (process.env["TIMING"]) console.error(`TIMING ${((Date.now() - started) / 1000).toFixed(1)}s tofu ${kind} ${args[0]}`);
     if (mustSucceed && run.exitCode !== 0) throw new Error(`tofu ${args.join(" ")} (${kind}) failed:\n${run.stderr || run.stdout}`);
     return run;
   }
@@ -243,13 +241,14 @@ export class Workspace {
   }
 
   /** The plan of the real providers (doubles where none is served), without refresh. */
-  async planReal(extraArgs: readonly string[] = []): Promise<{ plan: PlanJson; run: TofuRun }> {
+  async planReal(extraArgs: readonly string[] = [], options: { show?: "always" } = {}): Promise<{ plan: PlanJson; run: TofuRun }> {
     const planFile = join(this.dir, "real.tfplan");
     // -detailed-exitcode: 0 when the plan changes nothing, 2 when it does; `tofu show` (which
-    // starts every provider again to read the plan) only then.
+    // starts every provider again to read the plan) only then, unless the caller reads the
+    // plan's prior state.
     const run = await this.tofu("real", ["plan", "-refresh=false", "-input=false", "-no-color", "-detailed-exitcode", ...extraArgs, `-out=${planFile}`]);
-    if (run.exitCode === 0) return { plan: {}, run };
-    if (run.exitCode !== 2) return { plan: {}, run };
+    if (run.exitCode === 0 && options.show !== "always") return { plan: {}, run };
+    if (run.exitCode !== 0 && run.exitCode !== 2) return { plan: {}, run };
     const shown = await this.tofu("real", ["show", "-json", planFile], true);
     return { plan: JSON.parse(shown.stdout) as PlanJson, run: { ...run, exitCode: 0 } };
   }
@@ -279,10 +278,23 @@ export class Workspace {
     throw new Error("the real plan of the applied tree did not settle in four rounds");
   }
 
-  /** Applied with the doubles, reconciled with the real providers. */
+  /** Applied with the doubles, reconciled with the real providers: a state later plans can start from. */
   async apply(): Promise<void> {
     await this.applyWithDoubles();
     await this.reconcile();
+  }
+
+  /**
+   * Applied with the doubles, then planned once with the real providers, which may only update
+   * what the doubles could not know (their defaults): never create, destroy or replace anything
+   * in a tree just applied. For a tree no later plan starts from (reconcile() settles it too).
+   */
+  async applyChecked(): Promise<void> {
+    await this.applyWithDoubles();
+    const { plan, run } = await this.planReal();
+    if (run.exitCode !== 0) throw new Error(`real plan failed:\n${run.stderr || run.stdout}`);
+    const unexpected = changesOf(plan).filter((c) => c.change.actions.join() !== "update");
+    if (unexpected.length > 0) throw new Error(`the real providers would ${describeChanges(unexpected).join("; ")} in a tree just applied`);
   }
 
   readState(): StateJson {
