@@ -4,7 +4,7 @@
 //
 // Providers built by `npm run tools` are asked for their schema (`tofu providers schema -json`
 // with the real binaries). The providers the Go module proxy does not serve keep the schema
-// reconstructed from their source (../shared/provider-schemas, test/provider-schemas); pass
+// reconstructed from their source (test/provider-schemas first, then ../shared/provider-schemas); pass
 // --reconstructed to copy those in again. Each file is one provider's entry in the format
 // `tofu providers schema -json` prints, plus `provider_selections` with its version.
 // The real-tools test tier regenerates the real ones and compares (test/real/schemas.test.ts).
@@ -91,7 +91,7 @@ function main() {
   if (!process.argv.includes("--reconstructed")) return;
   for (const [source, version] of Object.entries(pins.notServed)) {
     const name = `${source.replace("/", "-")}.json`;
-    const from = [join(root, "..", "shared", "provider-schemas", name), join(root, "test", "provider-schemas", name)].find((path) => existsSync(path));
+    const from = [join(root, "test", "provider-schemas", name), join(root, "..", "shared", "provider-schemas", name)].find((path) => existsSync(path));
     if (from === undefined) throw new Error(`no reconstructed schema for ${source}`);
     const document = JSON.parse(readFileSync(from, "utf8"));
     const schema = Object.values(document.provider_schemas)[0];

@@ -8,15 +8,9 @@
 # provider reads by path (talos_machine_secrets_resource.go ImportState). Only the plan that
 # imports reads the file. Without -var talos_secrets_file that plan fails on the variable's
 # default (variables.tf), a path that names the variable, instead of generating new secrets
-# that the running nodes would refuse.
+# that the running nodes would refuse. Its bootstrap is not imported: talos_cluster's bootstrap
+# finds the running etcd and counts that as done (talos_cluster_resource.go, AlreadyExists).
 import {
   to = module.cluster.talos_machine_secrets.this
   id = var.talos_secrets_file
-}
-
-# Imported, never created: creating it would bootstrap etcd on a cluster that has one. The
-# provider takes any id (talos_machine_bootstrap_resource.go ImportState).
-import {
-  to = module.cluster.talos_machine_bootstrap.this
-  id = "machine_bootstrap"
 }

@@ -11,7 +11,11 @@ terraform {
     }
     talos = {
       source  = "siderolabs/talos"
-      version = "~> 0.11.0"
+      version = "~> 0.12.0"
+    }
+    tls = {
+      source  = "hashicorp/tls"
+      version = "~> 4.2"
     }
   }
 }

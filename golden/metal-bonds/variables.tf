@@ -3,14 +3,8 @@
 # Credentials are never part of the spec: set them with TF_VAR_<name> or the provider's
 # own environment variable.
 
-variable "talos_apply_mode" {
-  description = "How changed configurations reach the nodes: auto (reboot only when a change needs it), no_reboot, reboot, staged (applied at the next reboot). Every node a change touches gets it at once."
-  type        = string
-  default     = "auto"
-}
-
 variable "talos_reset_on_destroy" {
-  description = "A node removed from the spec leaves etcd and is wiped before its machine goes. Apply with false before `tofu destroy` of the whole cluster."
+  description = "A node removed from the spec is drained, leaves etcd and is wiped before its machine goes. Apply with false before `tofu destroy` of the whole cluster."
   type        = bool
   default     = true
 }

@@ -57,13 +57,15 @@ module "nodes" {
   }
 }
 
-# Talos machine configuration, bootstrap, kubeconfig and health. Patches are merged in this
-# order: patches/common*.yaml, then the role's patches, then the node's (see README.md).
+# Talos machine configurations, the rollout (one node at a time), bootstrap and Kubernetes
+# version, kubeconfig and health. Patches are merged in this order: patches/common*.yaml, then
+# the role's patches, then the node's (see README.md).
 module "cluster" {
   source = "./modules/talos-cluster"
 
   cluster_name       = "patched"
   cluster_endpoint   = "https://10.20.0.10:6443"
+  kubernetes_host    = "https://10.20.0.10:6443"
   talos_version      = "v1.13.9"
   talos_contract     = "v1.13"
   kubernetes_version = "v1.36.3"
@@ -93,7 +95,6 @@ module "cluster" {
     ]
   }
 
-  apply_mode       = var.talos_apply_mode
   reset_on_destroy = var.talos_reset_on_destroy
   health_check     = var.talos_health_check
 }

@@ -44,6 +44,7 @@ export const SPEC_DEFAULTS = {
   TofuControllerSpec: { branch: "main", namespace: "flux-system", approvePlan: "manual", destroyResourcesOnDeletion: false },
   S3BackendSpec: { usePathStyle: false, skipChecks: false, encrypt: true, useLockfile: true },
   MetalBootSpec: { media: "iso", secureBoot: false },
+  RolloutSpec: { parallelWorkers: 1 },
 } as const;
 
 export const DEFAULT_POD_SUBNETS = ["10.244.0.0/16"];

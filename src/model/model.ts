@@ -39,7 +39,12 @@ export interface ClusterModel {
   network: NetworkModel;
   registryMirrors: RegistryMirrorModel[];
   platform: PlatformModel;
+  /** The nodes that run (every node of the spec but the gone ones), in spec order. */
   nodes: NodeModel[];
+  /** Nodes whose machines are dead (nodes[].gone), in spec order: forgotten, their etcd member and Kubernetes Node removed. */
+  goneNodes: Array<{ name: string; role: NodeRole }>;
+  /** How a change reaches running machines (spec.rollout). */
+  rollout: RolloutModel;
   patches: { common: TalosPatch[]; controlplane: TalosPatch[]; worker: TalosPatch[] };
   cni: CniModel;
   /** Helm-packaged add-ons, in a fixed order (src/model/addon-charts.ts). */
@@ -52,6 +57,11 @@ export interface ClusterModel {
   backend: BackendModel;
   providers: ProviderModel[];
   requiredVersion: string;
+}
+
+export interface RolloutModel {
+  /** Workers that take a change at once; control planes take it one at a time. */
+  parallelWorkers: number;
 }
 
 export interface ClassSchematicModel {

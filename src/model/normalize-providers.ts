@@ -5,15 +5,15 @@ import { compareStrings } from "../base/compare.js";
 
 /** The providers the tree uses, each pinned to the project default unless the spec overrides it. */
 export function normalizeProviders(spec: ClusterSpec, model: ClusterModel, platformProviders: readonly string[]): ProviderModel[] {
-  const used = new Set<string>(["talos", ...platformProviders]);
+  // tls: the talos-cluster module signs the rollout's Kubernetes credential (its drains).
+  const used = new Set<string>(["talos", "tls", ...platformProviders]);
   if (model.cni.kind === "cilium") used.add("helm");
   if (model.addons.length > 0 || model.charts.length > 0) used.add("helm");
   // Argo CD is rendered by helm_template; Flux bootstraps through its provider, with a
-  // generated deploy key (tls) that the forge's provider may register.
+  // generated deploy key (tls, above) that the forge's provider may register.
   if (model.gitops.argocd !== undefined) used.add("helm");
   const flux = model.gitops.flux;
   if (flux !== undefined) used.add("flux");
-  if (flux?.auth === "ssh-key") used.add("tls");
   if (flux?.forge !== undefined) used.add(flux.forge.kind);
   const overrides: Partial<Record<string, string>> = spec.spec.providers ?? {};
   return [...used].sort(compareStrings).map((name) => {

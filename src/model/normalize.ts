@@ -54,7 +54,9 @@ export function normalize(spec: ClusterSpec, specPath: string, platformPart: Pla
     network,
     registryMirrors: normalizeMirrors(spec),
     platform: platform.model,
-    nodes: normalizeNodes(spec, network, platform, talos.classSchematics),
+    nodes: normalizeNodes(spec, network, platform, talos.classSchematics).filter((_, i) => body.nodes[i]?.gone !== true),
+    goneNodes: body.nodes.filter((node) => node.gone === true).map((node) => ({ name: node.name, role: node.role })),
+    rollout: { parallelWorkers: body.rollout?.parallelWorkers ?? SPEC_DEFAULTS.RolloutSpec.parallelWorkers },
     patches: {
       common: body.patches?.common ?? [],
       controlplane: body.patches?.controlplane ?? [],

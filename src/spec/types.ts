@@ -28,9 +28,16 @@ export interface ClusterSpecBody {
   cni?: CniSpec;
   addons?: AddonsSpec;
   gitops?: GitopsSpec;
+  /** How a change reaches running machines: one node at a time, workers in waves. */
+  rollout?: RolloutSpec;
   backend?: BackendSpec;
   /** Provider version constraints; each defaults to data/versions.json. */
   providers?: Partial<Record<ProviderName, string>>;
+}
+
+export interface RolloutSpec {
+  /** Workers that take a change at once (control planes: always one). */
+  parallelWorkers?: number;
 }
 
 export type ProviderName = "talos" | "proxmox" | "helm" | "hcloud" | "flux" | "tls" | "github" | "gitea" | "kubernetes";
@@ -373,6 +380,8 @@ export interface NodeSpec extends NodeSettingsSpec {
   vmId?: number;
   /** The running machine this node already is, imported rather than created: a Proxmox VM (true: vmId on host) or a Hetzner server. */
   adopt?: true | AdoptedServerSpec;
+  /** The node's machine is dead: forgotten without a reset, its etcd member and Kubernetes Node removed. */
+  gone?: true;
   networks?: NodeNicSpec[];
   wireguard?: WireguardSpec[];
   /** metal: policy routing rules for routes in their own tables (Talos RoutingRuleConfig). */

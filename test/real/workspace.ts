@@ -301,13 +301,14 @@ export class Workspace {
     return JSON.parse(readFileSync(this.state, "utf8")) as StateJson;
   }
 
-  /** What each node was sent: the apply resources' machine_configuration, by node name. */
+  /** What each node was sent: its talos_machine's machine_configuration, by node name. */
   machineConfigurations(): Map<string, string> {
     const out = new Map<string, string>();
     for (const resource of this.readState().resources) {
-      if (resource.type !== "talos_machine_configuration_apply") continue;
+      if (resource.type !== "talos_machine" || resource.mode !== "managed") continue;
       for (const instance of resource.instances) {
-        out.set(String(instance.index_key), String(instance.attributes["machine_configuration"]));
+        // talos_machine.<node>, or talos_machine.node_<node> for a name that starts with a digit.
+        out.set(resource.name.replace(/^node_(?=[0-9])/, ""), String(instance.attributes["machine_configuration"]));
       }
     }
     return out;

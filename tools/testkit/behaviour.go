@@ -37,6 +37,12 @@ type resourceBehaviour struct {
 	// What the resource computes when applied (before placeholders fill the rest).
 	apply       func(change planChange) error
 	importState func(id string) (map[string]any, error)
+	// ValidateResourceConfig: the provider's configuration rules (ConfigValidators).
+	validate func(config map[string]any) []*tfprotov6.Diagnostic
+	// ReadResource (refresh): what the provider reads back from the world; nil echoes the state.
+	read func(state map[string]any) ([]*tfprotov6.Diagnostic, error)
+	// Delete: what destroying the resource does besides forgetting it.
+	destroy func(prior map[string]any) error
 }
 
 type providerBehaviour struct {

@@ -79,8 +79,20 @@ func (d *double) StopProvider(context.Context, *tfprotov6.StopProviderRequest) (
 	return &tfprotov6.StopProviderResponse{}, nil
 }
 
-func (d *double) ValidateResourceConfig(context.Context, *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
-	return &tfprotov6.ValidateResourceConfigResponse{}, nil
+func (d *double) ValidateResourceConfig(_ context.Context, req *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
+	validate := d.behaviour.resources[req.TypeName].validate
+	if validate == nil {
+		return &tfprotov6.ValidateResourceConfigResponse{}, nil
+	}
+	schema, err := d.resourceSchema(req.TypeName)
+	if err != nil {
+		return &tfprotov6.ValidateResourceConfigResponse{Diagnostics: errorDiagnostics(err)}, nil
+	}
+	config, err := decode(schema, req.Config)
+	if err != nil {
+		return &tfprotov6.ValidateResourceConfigResponse{Diagnostics: errorDiagnostics(err)}, nil
+	}
+	return &tfprotov6.ValidateResourceConfigResponse{Diagnostics: validate(object(config))}, nil
 }
 
 func (d *double) ValidateDataResourceConfig(context.Context, *tfprotov6.ValidateDataResourceConfigRequest) (*tfprotov6.ValidateDataResourceConfigResponse, error) {
@@ -119,8 +131,35 @@ func (d *double) UpgradeResourceState(_ context.Context, req *tfprotov6.UpgradeR
 }
 
 func (d *double) ReadResource(_ context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
-	// What the state says is what there is: nothing exists outside it.
-	return &tfprotov6.ReadResourceResponse{NewState: req.CurrentState, Private: req.Private}, nil
+	// What the state says is what there is, unless the double models what the provider reads.
+	read := d.behaviour.resources[req.TypeName].read
+	if read == nil {
+		return &tfprotov6.ReadResourceResponse{NewState: req.CurrentState, Private: req.Private}, nil
+	}
+	fail := func(err error) (*tfprotov6.ReadResourceResponse, error) {
+		return &tfprotov6.ReadResourceResponse{Diagnostics: errorDiagnostics(fmt.Errorf("%s: %w", req.TypeName, err))}, nil
+	}
+	schema, err := d.resourceSchema(req.TypeName)
+	if err != nil {
+		return fail(err)
+	}
+	current, err := decode(schema, req.CurrentState)
+	if err != nil {
+		return fail(err)
+	}
+	if current == nil {
+		return &tfprotov6.ReadResourceResponse{NewState: req.CurrentState, Private: req.Private}, nil
+	}
+	state := object(current)
+	diagnostics, err := read(state)
+	if err != nil {
+		return fail(err)
+	}
+	newState, err := encode(schema, state)
+	if err != nil {
+		return fail(err)
+	}
+	return &tfprotov6.ReadResourceResponse{NewState: newState, Private: req.Private, Diagnostics: diagnostics}, nil
 }
 
 func (d *double) PlanResourceChange(_ context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
@@ -210,12 +249,17 @@ func (d *double) ApplyResourceChange(_ context.Context, req *tfprotov6.ApplyReso
 	if err != nil {
 		return fail(err)
 	}
-	if planned == nil {
-		return &tfprotov6.ApplyResourceChangeResponse{NewState: req.PlannedState}, nil
-	}
 	prior, err := decode(schema, req.PriorState)
 	if err != nil {
 		return fail(err)
+	}
+	if planned == nil {
+		if destroy := d.behaviour.resources[req.TypeName].destroy; destroy != nil && prior != nil {
+			if err := destroy(object(prior)); err != nil {
+				return fail(err)
+			}
+		}
+		return &tfprotov6.ApplyResourceChangeResponse{NewState: req.PlannedState}, nil
 	}
 	config, err := decode(schema, req.Config)
 	if err != nil {

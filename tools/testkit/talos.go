@@ -1,11 +1,14 @@
 package main
 
-// The siderolabs/talos provider v0.11.0, offline. Everything the provider computes locally is
-// computed here with the same Talos machinery (v1.13.0, the version v0.11.0 links: its go.mod),
-// so machine configurations are byte for byte what the provider would send; what needs a node
-// or the image factory (apply, bootstrap, kubeconfig, health, the extension catalogue) succeeds
-// with well-formed values. Behaviour per resource, with citations, follows
-// pkg/talos/*.go at tag v0.11.0 of siderolabs/terraform-provider-talos.
+// The siderolabs/talos provider v0.12.0, offline. Everything the provider computes locally is
+// computed here with Talos machinery v1.13.0; v0.12.0 links v1.14.0, whose configurations for
+// the v1.13 contract the trees pin are byte for byte the same (generated with both, and
+// v1.14.0-rc.1, from the provider's own generate options), so machine configurations are what
+// the provider would send. What needs a node or the image factory (apply, bootstrap,
+// kubeconfig, health, the extension catalogue) succeeds with well-formed values; talos_machine
+// and talos_cluster act on a fake cluster (talos_machine.go). Behaviour per resource, with
+// citations, follows pkg/talos/*.go of siderolabs/terraform-provider-talos (v0.11.0 where 0.12
+// did not change it).
 
 import (
 	"crypto/sha256"
@@ -57,6 +60,53 @@ func talosBehaviour() providerBehaviour {
 		}
 		return nil, nil, nil
 	}
+	resources := map[string]resourceBehaviour{
+		"talos_machine_secrets": {
+			framework:          true,
+			useStateForUnknown: map[string]bool{"id": true},
+			modifyPlan:         t.planSecrets,
+			apply:              t.applySecrets,
+			importState:        t.importSecrets,
+		},
+		"talos_machine_configuration_apply": {
+			framework:          true,
+			defaults:           map[string]any{"apply_mode": "auto"},
+			nestedDefaults:     onDestroyDefaults,
+			useStateForUnknown: map[string]bool{"id": true, "machine_configuration": true, "machine_configuration_hash": true},
+			modifyPlan:         t.planApply,
+			apply: func(change planChange) error {
+				change.planned["id"] = "machine_configuration_apply"
+				return nil
+			},
+		},
+		"talos_machine_bootstrap": {
+			framework:          true,
+			useStateForUnknown: map[string]bool{"id": true},
+			modifyPlan:         endpointFromNode,
+			apply: func(change planChange) error {
+				change.planned["id"] = "machine_bootstrap"
+				return nil
+			},
+			importState: func(string) (map[string]any, error) {
+				return map[string]any{"id": "machine_bootstrap"}, nil
+			},
+		},
+		"talos_cluster_kubeconfig": {
+			framework:          true,
+			defaults:           map[string]any{"certificate_renewal_duration": "720h"},
+			useStateForUnknown: map[string]bool{"id": true, "kubeconfig_raw": true, "kubernetes_client_configuration": true},
+			modifyPlan:         endpointFromNode,
+			apply:              t.applyKubeconfig,
+		},
+		"talos_image_factory_schematic": {
+			// id has no plan modifier: unknown whenever the schematic changes.
+			framework: true,
+			apply:     t.applySchematic,
+		},
+	}
+	for name, behaviour := range machineLifecycleResources() {
+		resources[name] = behaviour
+	}
 	return providerBehaviour{
 		configure: func(config map[string]any) error {
 			if u := str(config["image_factory_url"]); u != "" {
@@ -64,50 +114,7 @@ func talosBehaviour() providerBehaviour {
 			}
 			return nil
 		},
-		resources: map[string]resourceBehaviour{
-			"talos_machine_secrets": {
-				framework:          true,
-				useStateForUnknown: map[string]bool{"id": true},
-				modifyPlan:         t.planSecrets,
-				apply:              t.applySecrets,
-				importState:        t.importSecrets,
-			},
-			"talos_machine_configuration_apply": {
-				framework:          true,
-				defaults:           map[string]any{"apply_mode": "auto"},
-				nestedDefaults:     onDestroyDefaults,
-				useStateForUnknown: map[string]bool{"id": true, "machine_configuration": true, "machine_configuration_hash": true},
-				modifyPlan:         t.planApply,
-				apply: func(change planChange) error {
-					change.planned["id"] = "machine_configuration_apply"
-					return nil
-				},
-			},
-			"talos_machine_bootstrap": {
-				framework:          true,
-				useStateForUnknown: map[string]bool{"id": true},
-				modifyPlan:         endpointFromNode,
-				apply: func(change planChange) error {
-					change.planned["id"] = "machine_bootstrap"
-					return nil
-				},
-				importState: func(string) (map[string]any, error) {
-					return map[string]any{"id": "machine_bootstrap"}, nil
-				},
-			},
-			"talos_cluster_kubeconfig": {
-				framework:          true,
-				defaults:           map[string]any{"certificate_renewal_duration": "720h"},
-				useStateForUnknown: map[string]bool{"id": true, "kubeconfig_raw": true, "kubernetes_client_configuration": true},
-				modifyPlan:         endpointFromNode,
-				apply:              t.applyKubeconfig,
-			},
-			"talos_image_factory_schematic": {
-				// id has no plan modifier: unknown whenever the schematic changes.
-				framework: true,
-				apply:     t.applySchematic,
-			},
-		},
+		resources: resources,
 		dataSources: map[string]func(map[string]any) ([]*tfprotov6.Diagnostic, error){
 			"talos_machine_configuration":             t.readMachineConfiguration,
 			"talos_client_configuration":              t.readClientConfiguration,
@@ -378,6 +385,12 @@ func (t *talosDouble) planApply(change planChange) ([]string, []*tfprotov6.Diagn
 		input = change.config["machine_configuration_input"]
 	}
 	if input == nil || isUnknown(input) || !allKnown(change.config["config_patches"]) {
+		// v0.12 (024ce5a, #352): both unknown, so the apply's value is not "inconsistent" with
+		// a plan that kept the old configuration.
+		change.planned["machine_configuration_hash"] = unknown{}
+		if !writeOnly {
+			change.planned["machine_configuration"] = unknown{}
+		}
 		return nil, nil, nil
 	}
 	patches, err := configpatcher.LoadPatches(stringList(change.config["config_patches"]))

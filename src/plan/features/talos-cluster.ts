@@ -1,5 +1,6 @@
 /** The Talos cluster: secrets, configurations, apply, bootstrap, kubeconfig, health. */
-import type { ClusterModel } from "../../model/model.js";
+import type { ClusterModel, NodeModel } from "../../model/model.js";
+import { machineResourceName, rolloutOrder } from "../rollout.js";
 import { FACTORY_URL } from "../../catalog/defaults.js";
 import { expr, hclString, obj, renderHclValue, type HclValue } from "../../render/hcl-value.js";
 import type { Feature, PlanContext } from "../feature.js";
@@ -17,11 +18,15 @@ export const talosCluster: Feature = {
     folder: FOLDER,
     call: "cluster",
     description:
-      "Machine secrets, machine configurations (contract pinned to the Talos minor), one apply per node, bootstrap against a node address, kubeconfig, cluster health.",
+      "Machine secrets, machine configurations (contract pinned to the Talos minor), the rollout (a talos_machine per node, one at a time, control planes first), bootstrap and Kubernetes version (talos_cluster), kubeconfig, cluster health.",
     diagram: ['cluster -- "kubeconfig, talosconfig" --> outputs'],
   }),
   files: (model, context) => [
-    ...planModuleFiles(model, FOLDER, { hostnamePatch: obj(hostnameConfig(expr("name"))), classSchematics: model.talos.classSchematics.length > 0 }),
+    ...planModuleFiles(model, FOLDER, {
+      hostnamePatch: obj(hostnameConfig(expr("name"))),
+      classSchematics: model.talos.classSchematics.length > 0,
+      ...rolloutView(model),
+    }),
     ...context.patches.files,
   ],
   root: (model, context) => ({
@@ -42,12 +47,42 @@ export const talosCluster: Feature = {
   }),
 };
 
+/**
+ * The rollout as the module writes it: one talos_machine per node, each depending on the step
+ * before it (src/plan/rollout.ts), the gone nodes' removed blocks, and talos_cluster after all.
+ */
+function rolloutView(model: ClusterModel) {
+  const steps = rolloutOrder(model);
+  const machine = (node: NodeModel) => expr(`talos_machine.${machineResourceName(node.name)}`);
+  const last = steps.filter((s) => s.step === steps[steps.length - 1]?.step).map((s) => s.node);
+  const total = steps[steps.length - 1]?.step ?? 0;
+  const goneNodes = model.goneNodes.map((node) => ({ name: node.name, resource: machineResourceName(node.name) }));
+  return {
+    machines: steps.map((s) => ({
+      name: s.node.name,
+      resource: machineResourceName(s.node.name),
+      position: `${s.step} of ${total}: ${s.node.name}, ${s.node.role === "controlplane" ? "control plane" : "worker"}${s.after.length === 0 ? "" : `, after ${s.after.map((n) => n.name).join(", ")}`}`,
+      dependsOn: [expr("terraform_data.node"), ...s.after.map(machine)],
+    })),
+    workerWaves: model.rollout.parallelWorkers > 1,
+    workersPerWave: model.rollout.parallelWorkers,
+    goneNodes: goneNodes.length === 0 ? null : goneNodes,
+    // The dead nodes' etcd members go once the live control planes have their configuration.
+    goneDependsOn: steps.filter((s) => s.node.role === "controlplane").map((s) => machine(s.node)),
+    // Kubernetes after every node's Talos; the dead nodes' members removed before its checks.
+    clusterDependsOn: [...last.map(machine), ...(goneNodes.length === 0 ? [] : [expr("terraform_data.gone")])],
+  };
+}
+
 function callView(model: ClusterModel, context: PlanContext) {
   const { patches, platform, inlineManifests } = context;
   return {
     name: model.name,
     // hcloud without a host name: the load balancer's (or floating IP's) address, known at apply time.
     endpoint: platform.endpointExpr === undefined ? model.endpoint.url : expr(platform.endpointExpr),
+    // The tree's own clients (the rollout's drains) while a DNS name cannot resolve yet.
+    kubernetesHost: expr(platform.kubernetesHostExpr ?? platform.endpointExpr ?? renderHclValue(model.endpoint.url)),
+    goneNodes: model.goneNodes.length === 0 ? null : obj(new Map(model.goneNodes.map((node) => [node.name, node.role]))),
     talosVersion: model.talos.version,
     talosContract: model.talos.contract,
     kubernetesVersion: model.kubernetes.version,

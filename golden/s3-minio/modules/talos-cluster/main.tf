@@ -4,14 +4,8 @@ locals {
   control_planes = { for name, node in var.nodes : name => node if node.role == "controlplane" }
   workers        = { for name, node in var.nodes : name => node if node.role == "worker" }
 
-  # The installer image is known only once the image factory returned the schematic id.
-  install_patch = yamlencode({
-    machine = {
-      install = {
-        image = var.installer_image
-      }
-    }
-  })
+  # The installer of every node: what Talos installs, and what talos_machine upgrades to.
+  installers = { for name, node in var.nodes : name => var.installer_image }
 
   # Every control plane carries the same inline manifests. Talos creates them at bootstrap
   # and never updates them: `talosctl upgrade-k8s` re-applies them (see README.md).
@@ -21,9 +15,14 @@ locals {
     }
   })
 
-  # Every node's hostname is its name in the spec; the node's own patch files, if any, follow.
+  # A node's patches, in order: the common ones, its installer, its role's, the inline
+  # manifests (control planes), its hostname (its name in the spec), then its own.
   node_patches = {
-    for name in keys(var.nodes) : name => concat(
+    for name, node in var.nodes : name => concat(
+      var.config_patches.common,
+      [yamlencode({ machine = { install = { image = local.installers[name] } } })],
+      node.role == "controlplane" ? var.config_patches.controlplane : var.config_patches.worker,
+      node.role == "controlplane" && length(var.inline_manifests) > 0 ? [local.inline_manifests_patch] : [],
       [yamlencode({
         apiVersion = "v1alpha1"
         kind       = "HostnameConfig"
@@ -33,18 +32,6 @@ locals {
       lookup(var.node_patches, name, []),
     )
   }
-
-  controlplane_patches = concat(
-    var.config_patches.common,
-    [local.install_patch],
-    var.config_patches.controlplane,
-    length(var.inline_manifests) == 0 ? [] : [local.inline_manifests_patch],
-  )
-  worker_patches = concat(
-    var.config_patches.common,
-    [local.install_patch],
-    var.config_patches.worker,
-  )
 }
 
 resource "talos_machine_secrets" "this" {
@@ -56,28 +43,20 @@ resource "talos_machine_secrets" "this" {
   }
 }
 
-data "talos_machine_configuration" "controlplane" {
-  cluster_name       = var.cluster_name
-  cluster_endpoint   = var.cluster_endpoint
-  machine_type       = "controlplane"
-  machine_secrets    = talos_machine_secrets.this.machine_secrets
-  talos_version      = var.talos_contract
-  kubernetes_version = var.kubernetes_version
-  docs               = false
-  examples           = false
-  config_patches     = local.controlplane_patches
-}
+# Each node's whole configuration. talos_machine takes a finished one (it has no patches of its
+# own), so the node's patches are applied here, in the order above.
+data "talos_machine_configuration" "node" {
+  for_each = var.nodes
 
-data "talos_machine_configuration" "worker" {
   cluster_name       = var.cluster_name
   cluster_endpoint   = var.cluster_endpoint
-  machine_type       = "worker"
+  machine_type       = each.value.role
   machine_secrets    = talos_machine_secrets.this.machine_secrets
   talos_version      = var.talos_contract
   kubernetes_version = var.kubernetes_version
   docs               = false
   examples           = false
-  config_patches     = local.worker_patches
+  config_patches     = local.node_patches[each.key]
 }
 
 # talosctl reaches a node through an endpoint, which proxies to the node's address as it sees
@@ -90,19 +69,114 @@ data "talos_client_configuration" "this" {
   nodes                = [for node in var.nodes : coalesce(node.internal_address, node.address)]
 }
 
-resource "talos_machine_configuration_apply" "controlplane" {
-  for_each = local.control_planes
+# An admin credential of the Kubernetes API signed here by the cluster's CA, for the rollout's
+# drains: talos_machine cordons and drains a node through it before rebooting it into a new
+# Talos (talos_machine_resource.go talosMachineCordonAndDrain). It cannot be the cluster's
+# kubeconfig, which only exists once the nodes it drains are configured. Renewed 30 days before
+# it expires.
+resource "tls_private_key" "rollout" {
+  algorithm   = "ECDSA"
+  ecdsa_curve = "P256"
+}
 
-  client_configuration        = talos_machine_secrets.this.client_configuration
-  machine_configuration_input = data.talos_machine_configuration.controlplane.machine_configuration
-  node                        = each.value.address
-  config_patches              = local.node_patches[each.key]
-  apply_mode                  = var.apply_mode
+resource "tls_cert_request" "rollout" {
+  private_key_pem = tls_private_key.rollout.private_key_pem
 
-  # A node removed from the spec leaves etcd and is wiped before its machine goes (the apply
-  # resource is destroyed first, as it depends on the machine). Talos keeps its Kubernetes Node
-  # object: `kubectl delete node` it (README.md). Only a destroy triggers this, never an update
-  # (provider v0.11.0 talos_machine_configuration_apply_resource.go: on_destroy, Delete).
+  subject {
+    common_name  = "talos-hclgen-rollout"
+    organization = "system:masters"
+  }
+}
+
+resource "tls_locally_signed_cert" "rollout" {
+  cert_request_pem      = tls_cert_request.rollout.cert_request_pem
+  ca_cert_pem           = base64decode(talos_machine_secrets.this.machine_secrets.certs.k8s.cert)
+  ca_private_key_pem    = base64decode(talos_machine_secrets.this.machine_secrets.certs.k8s.key)
+  validity_period_hours = 8760
+  early_renewal_hours   = 720
+  allowed_uses          = ["digital_signature", "key_encipherment", "client_auth"]
+}
+
+locals {
+  rollout_kubeconfig = yamlencode({
+    apiVersion = "v1"
+    kind       = "Config"
+    clusters = [{
+      name = var.cluster_name
+      cluster = {
+        server                       = var.kubernetes_host
+        "certificate-authority-data" = talos_machine_secrets.this.machine_secrets.certs.k8s.cert
+      }
+    }]
+    users = [{
+      name = "talos-hclgen-rollout"
+      user = {
+        "client-certificate-data" = base64encode(tls_locally_signed_cert.rollout.cert_pem)
+        "client-key-data"         = base64encode(tls_private_key.rollout.private_key_pem)
+      }
+    }]
+    contexts = [{
+      name    = "talos-hclgen-rollout"
+      context = { cluster = var.cluster_name, user = "talos-hclgen-rollout" }
+    }]
+    "current-context" = "talos-hclgen-rollout"
+  })
+}
+
+# A node removed from the spec is reset by its talos_machine (it leaves etcd, is drained and
+# wiped), but Talos keeps its Kubernetes Node object (docs talos/v1.13 scaling-down.mdx): this
+# deletes it, after the reset (talos_machine depends on it, so it is destroyed first). Needs
+# kubectl where tofu runs; without it, or without the API, it says what to run by hand.
+resource "terraform_data" "node" {
+  for_each = var.nodes
+
+  input = {
+    name       = each.key
+    kubeconfig = local.rollout_kubeconfig
+  }
+
+  provisioner "local-exec" {
+    when        = destroy
+    interpreter = ["/bin/sh", "-c"]
+    environment = {
+      NODE               = self.input.name
+      KUBECONFIG_CONTENT = self.input.kubeconfig
+    }
+    command = <<-EOT
+      config=$(mktemp) && trap 'rm -f "$config"' EXIT
+      printf '%s' "$KUBECONFIG_CONTENT" > "$config"
+      if ! command -v kubectl >/dev/null 2>&1; then
+        echo "talos-hclgen: kubectl is not installed: delete the Kubernetes Node by hand, kubectl delete node $NODE" >&2
+      elif ! kubectl --kubeconfig "$config" delete node "$NODE" --ignore-not-found --request-timeout=30s; then
+        echo "talos-hclgen: could not delete the Kubernetes Node: kubectl delete node $NODE" >&2
+      fi
+    EOT
+  }
+}
+
+# The rollout: one talos_machine per node, chained, so that a change reaches one node after the
+# other, control planes first, then the workers. Each
+# waits for the one before it (depends_on), which the provider leaves to its caller
+# (docs/resources/machine.md, "Upgrading multiple nodes safely"). A new Talos version or
+# schematic is an upgrade: pull, install, cordon and drain, reboot, wait until the machine is
+# Ready again (on a control plane: etcd healthy, static pods running, Node Ready), uncordon
+# (talos_machine_resource.go Update); then a changed configuration is applied. Kubernetes' own
+# images are left to talos_cluster below (ignore_kubernetes_upgrade_drift), so a Kubernetes bump
+# never reapplies every configuration at once. A node removed from the spec leaves etcd, is
+# drained and wiped (on_destroy; only a destroy does this, never an update) before its machine
+# goes.
+
+# 1 of 4: cp-1, control plane
+resource "talos_machine" "cp-1" {
+  depends_on = [terraform_data.node]
+
+  node                            = var.nodes["cp-1"].address
+  client_configuration            = talos_machine_secrets.this.client_configuration
+  machine_configuration           = data.talos_machine_configuration.node["cp-1"].machine_configuration
+  image                           = local.installers["cp-1"]
+  kubeconfig                      = local.rollout_kubeconfig
+  ignore_kubernetes_upgrade_drift = true
+
   on_destroy = {
     reset    = var.reset_on_destroy
     graceful = true
@@ -110,19 +184,17 @@ resource "talos_machine_configuration_apply" "controlplane" {
   }
 }
 
-resource "talos_machine_configuration_apply" "worker" {
-  for_each = local.workers
+# 2 of 4: cp-2, control plane, after cp-1
+resource "talos_machine" "cp-2" {
+  depends_on = [terraform_data.node, talos_machine.cp-1]
 
-  client_configuration        = talos_machine_secrets.this.client_configuration
-  machine_configuration_input = data.talos_machine_configuration.worker.machine_configuration
-  node                        = each.value.address
-  config_patches              = local.node_patches[each.key]
-  apply_mode                  = var.apply_mode
+  node                            = var.nodes["cp-2"].address
+  client_configuration            = talos_machine_secrets.this.client_configuration
+  machine_configuration           = data.talos_machine_configuration.node["cp-2"].machine_configuration
+  image                           = local.installers["cp-2"]
+  kubeconfig                      = local.rollout_kubeconfig
+  ignore_kubernetes_upgrade_drift = true
 
-  # A node removed from the spec leaves etcd and is wiped before its machine goes (the apply
-  # resource is destroyed first, as it depends on the machine). Talos keeps its Kubernetes Node
-  # object: `kubectl delete node` it (README.md). Only a destroy triggers this, never an update
-  # (provider v0.11.0 talos_machine_configuration_apply_resource.go: on_destroy, Delete).
   on_destroy = {
     reset    = var.reset_on_destroy
     graceful = true
@@ -130,17 +202,60 @@ resource "talos_machine_configuration_apply" "worker" {
   }
 }
 
-# Bootstrap against a node address, never the VIP: the VIP is only announced once etcd runs.
-resource "talos_machine_bootstrap" "this" {
-  depends_on = [talos_machine_configuration_apply.controlplane]
+# 3 of 4: cp-3, control plane, after cp-2
+resource "talos_machine" "cp-3" {
+  depends_on = [terraform_data.node, talos_machine.cp-2]
 
+  node                            = var.nodes["cp-3"].address
+  client_configuration            = talos_machine_secrets.this.client_configuration
+  machine_configuration           = data.talos_machine_configuration.node["cp-3"].machine_configuration
+  image                           = local.installers["cp-3"]
+  kubeconfig                      = local.rollout_kubeconfig
+  ignore_kubernetes_upgrade_drift = true
+
+  on_destroy = {
+    reset    = var.reset_on_destroy
+    graceful = true
+    reboot   = false
+  }
+}
+
+# 4 of 4: worker-1, worker, after cp-3
+resource "talos_machine" "worker-1" {
+  depends_on = [terraform_data.node, talos_machine.cp-3]
+
+  node                            = var.nodes["worker-1"].address
+  client_configuration            = talos_machine_secrets.this.client_configuration
+  machine_configuration           = data.talos_machine_configuration.node["worker-1"].machine_configuration
+  image                           = local.installers["worker-1"]
+  kubeconfig                      = local.rollout_kubeconfig
+  ignore_kubernetes_upgrade_drift = true
+
+  on_destroy = {
+    reset    = var.reset_on_destroy
+    graceful = true
+    reboot   = false
+  }
+}
+
+# Bootstrap (its Create: against a node address, never the VIP, which is only announced once
+# etcd runs; a cluster that has etcd answers AlreadyExists, which counts as done) and the
+# Kubernetes version: a change runs upgrade-k8s (pre-pull, the control planes' components one
+# by one, kube-proxy, then every kubelet, control planes first), after every node's Talos, since
+# a Talos minor bounds the Kubernetes it runs (talos_cluster_resource.go Update).
+resource "talos_cluster" "this" {
+  depends_on = [talos_machine.worker-1]
+
+  node                 = coalesce(var.nodes[var.bootstrap_node].internal_address, var.nodes[var.bootstrap_node].address)
+  endpoint             = var.nodes[var.bootstrap_node].address
+  control_plane_nodes  = [for node in local.control_planes : coalesce(node.internal_address, node.address)]
   client_configuration = talos_machine_secrets.this.client_configuration
-  node                 = var.nodes[var.bootstrap_node].address
+  kubernetes_version   = var.kubernetes_version
 }
 
 # The resource, not the deprecated data source (siderolabs/talos provider 0.8 and later).
 resource "talos_cluster_kubeconfig" "this" {
-  depends_on = [talos_machine_bootstrap.this]
+  depends_on = [talos_cluster.this]
 
   client_configuration = talos_machine_secrets.this.client_configuration
   node                 = var.nodes[var.bootstrap_node].address
@@ -151,16 +266,12 @@ resource "talos_cluster_kubeconfig" "this" {
 # (pkg/cluster/check/default.go): Cilium's own readiness is not waited for. The check compares
 # nodes with etcd members and Kubernetes nodes, which know them by their node-network address;
 # it connects through the endpoints (siderolabs/terraform-provider-talos#153).
-# It depends on every configuration apply, so a plan that changes a machine reads it during
-# the apply, after the change; a plan that changes none reads it at once. To plan a fix for a
-# degraded cluster without waiting for it: -var talos_health_check=false.
+# It depends on the rollout, so a plan that changes a machine reads it during the apply, after
+# the change; a plan that changes none reads it at once. To plan a fix for a degraded cluster
+# without waiting for it: -var talos_health_check=false.
 data "talos_cluster_health" "this" {
-  count = var.health_check ? 1 : 0
-  depends_on = [
-    talos_machine_bootstrap.this,
-    talos_machine_configuration_apply.controlplane,
-    talos_machine_configuration_apply.worker,
-  ]
+  count      = var.health_check ? 1 : 0
+  depends_on = [talos_cluster.this]
 
   client_configuration = talos_machine_secrets.this.client_configuration
   control_plane_nodes  = [for node in local.control_planes : coalesce(node.internal_address, node.address)]
@@ -173,5 +284,35 @@ data "talos_cluster_health" "this" {
 
   timeouts = {
     read = "15m"
+  }
+}
+
+# Trees made before the rollout applied each node's configuration with
+# talos_machine_configuration_apply (which resets its node when destroyed) and bootstrapped with
+# talos_machine_bootstrap. Both are forgotten, never destroyed: talos_machine takes each running
+# node over (it applies the same configuration, and upgrades nothing that already runs its
+# installer), talos_cluster's bootstrap finds the etcd they made (AlreadyExists). Where they never
+# existed, these do nothing.
+removed {
+  from = talos_machine_configuration_apply.controlplane
+
+  lifecycle {
+    destroy = false
+  }
+}
+
+removed {
+  from = talos_machine_configuration_apply.worker
+
+  lifecycle {
+    destroy = false
+  }
+}
+
+removed {
+  from = talos_machine_bootstrap.this
+
+  lifecycle {
+    destroy = false
   }
 }

@@ -5,5 +5,8 @@ terraform {
     talos = {
       source = "siderolabs/talos"
     }
+    tls = {
+      source = "hashicorp/tls"
+    }
   }
 }

@@ -26,7 +26,12 @@ variable "kubernetes_version" {
 }
 
 variable "installer_image" {
-  description = "Installer image recorded in machine.install.image, used by talosctl upgrade."
+  description = "The cluster's installer image: what Talos installs (machine.install.image) and what the rollout upgrades a node to."
+  type        = string
+}
+
+variable "kubernetes_host" {
+  description = "The Kubernetes API URL the tree's own clients use (the rollout's drains): the endpoint, or its address while a DNS name does not resolve yet."
   type        = string
 }
 
@@ -63,19 +68,8 @@ variable "node_patches" {
   type        = map(list(string))
 }
 
-variable "apply_mode" {
-  description = "How configurations are applied: auto (reboot only when a change needs it), no_reboot, reboot or staged (at the next reboot). Every node a change touches is applied at once."
-  type        = string
-  default     = "auto"
-
-  validation {
-    condition     = contains(["auto", "no_reboot", "reboot", "staged", "staged_if_needing_reboot"], var.apply_mode)
-    error_message = "apply_mode must be auto, no_reboot, reboot, staged or staged_if_needing_reboot."
-  }
-}
-
 variable "reset_on_destroy" {
-  description = "A node removed from the spec leaves etcd gracefully and is wiped before its machine is destroyed. Apply false before destroying the whole cluster."
+  description = "A node removed from the spec is drained, leaves etcd and is wiped before its machine is destroyed. Apply false before destroying the whole cluster."
   type        = bool
   default     = true
 }
