@@ -7,6 +7,7 @@ const EVERY_FIELD: Required<LockedNode> = {
   host: "pve-a",
   vmId: 1101,
   serverType: "cx33",
+  location: "fsn1",
   publicNetwork: "ipv6",
   cpu: 4,
   memory: 8192,
@@ -15,13 +16,24 @@ const EVERY_FIELD: Required<LockedNode> = {
   secureBoot: true,
   address: "10.0.0.11",
   configuration: "0123456789ab",
+  schematic: "aabbccddeeff",
+  installer: "gpu",
   volumes: "ba9876543210",
   files: "00112233aabb",
 };
 
 describe("machines.lock.json", () => {
   it("reads back every field it writes", () => {
-    const lock: MachinesLock = { platform: "proxmox", talos: "v1.13.9", contract: "v1.13", kubernetes: "v1.36.3", nodes: { "cp-1": EVERY_FIELD } };
+    const lock: Required<MachinesLock> = {
+      platform: "proxmox",
+      cluster: "homelab",
+      talos: "v1.13.9",
+      contract: "v1.13",
+      kubernetes: "v1.36.3",
+      digests: 2,
+      nodes: { "cp-1": EVERY_FIELD },
+      gone: ["cp-0"],
+    };
     expect(parseMachinesLock(renderMachinesLock(lock, "# header"))).toEqual(lock);
   });
 

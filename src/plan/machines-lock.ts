@@ -1,45 +1,69 @@
 /**
  * The tree's machines.lock.json (src/lock/machines-lock.ts): each node's machine as this build
- * makes it, and a digest of everything its Talos configuration is made of, so the next build
- * can tell a reboot or a replacement from a configuration update.
+ * makes it, the image it runs, and a digest of everything its Talos configuration is made of, so
+ * the next build can tell an upgrade, a reboot or a replacement from a configuration update.
  */
 import { createHash } from "node:crypto";
 import { chartValuesPath } from "../catalog/chart-names.js";
-import type { ClusterModel, NodeModel } from "../model/model.js";
-import { MACHINES_LOCK, renderMachinesLock, type LockedNode } from "../lock/machines-lock.js";
+import type { ClassSchematicModel, ClusterModel, NodeModel, TalosModel } from "../model/model.js";
+import { DIGESTS, MACHINES_LOCK, renderMachinesLock, type LockedNode } from "../lock/machines-lock.js";
 import { header, type PlannedFile } from "./planned-file.js";
 import type { PlatformPlan } from "./platform-part.js";
 import { systemVolumeConfigs } from "./talos/documents.js";
 
-/**
- * What a node's configuration is built from in the tree: the patch files of its layers, the
- * values and manifests that become inline manifests (control planes), and the cluster's
- * versions and endpoint. A change in any of them reaches the node at the next apply.
- */
-function configurationDigest(model: ClusterModel, node: NodeModel, files: readonly PlannedFile[]): string {
+function digest(...parts: string[]): string {
   const hash = createHash("sha256");
-  const layers = ["patches/common.", `patches/${node.role}.`, `patches/nodes/${node.name}.`];
-  const inline = node.role === "controlplane" ? ["values/", "manifests/"] : [];
-  // Class schematics only when there are any (their own install image is in the node's
-  // configuration through them), so that a tree without them keeps the digests it had.
-  // Where the secrets come from is not part of a configuration (the secrets are, and they never
-  // change): left out, so that adopting a cluster or not keeps the digests.
-  const talos = { ...model.talos, secrets: undefined, ...(model.talos.classSchematics.length === 0 ? { classSchematics: undefined } : {}) };
-  hash.update(JSON.stringify([talos, model.kubernetes.version, model.endpoint.url, model.name]));
-  // Services and tunnels with secrets are built in the root module, not in a patch file: their
-  // spec (names of variables, never values) stands for them.
-  // Only when there are any, so that a tree without them keeps the digests it had.
-  if (node.extensionServices.length > 0) hash.update(JSON.stringify(node.extensionServices));
-  if (node.wireguard.length > 0) hash.update(JSON.stringify(node.wireguard));
+  for (const part of parts) hash.update(part).update("\0");
+  return hash.digest("hex").slice(0, 12);
+}
+
+/**
+ * The files each node's configuration is made of, grouped once: the common layer, each role's,
+ * the inline manifests' values and manifests (control planes), each node's own. A node's digest
+ * then reads its groups' digests, so the lock takes linear time in nodes and files.
+ */
+function fileGroups(model: ClusterModel, files: readonly PlannedFile[]): Map<string, string> {
   // The values of the spec's own helm-release charts never reach a node (a release reads them).
   const released = new Set(model.charts.filter((chart) => chart.mode === "helm-release").map((chart) => chartValuesPath(chart.name)));
+  const grouped = new Map<string, string[]>();
+  const add = (key: string, file: PlannedFile) => {
+    const list = grouped.get(key) ?? [];
+    list.push(file.path, file.contents);
+    grouped.set(key, list);
+  };
   for (const file of files) {
     if (released.has(file.path)) continue;
-    if (layers.some((prefix) => file.path.startsWith(prefix)) || inline.some((prefix) => file.path.startsWith(prefix))) {
-      hash.update(file.path).update("\0").update(file.contents).update("\0");
-    }
+    const path = file.path;
+    if (path.startsWith("patches/common.")) add("common", file);
+    else if (path.startsWith("patches/controlplane.")) add("controlplane", file);
+    else if (path.startsWith("patches/worker.")) add("worker", file);
+    else if (path.startsWith("patches/nodes/")) add(`node:${path.slice("patches/nodes/".length).split(".")[0] ?? ""}`, file);
+    else if (path.startsWith("values/") || path.startsWith("manifests/")) add("inline", file);
   }
-  return hash.digest("hex").slice(0, 12);
+  return new Map([...grouped].map(([key, parts]) => [key, digest(...parts)]));
+}
+
+/**
+ * What a node's configuration is built from in the tree: the cluster's Talos settings (its
+ * installer among them) and endpoint, the patch files of its layers, the values and manifests
+ * that become inline manifests (control planes). A change in any of them reaches the node at the
+ * next apply. The Kubernetes version is not: the rollout leaves Kubernetes' images to
+ * upgrade-k8s (talos_machine ignore_kubernetes_upgrade_drift), so a bump reconfigures nothing.
+ */
+function configurationDigest(model: ClusterModel, node: NodeModel, groups: ReadonlyMap<string, string>): string {
+  // Where the secrets come from is not part of a configuration (the secrets are, and they never
+  // change): left out, so that adopting a cluster or not keeps the digests.
+  const { secrets: _source, ...talos } = model.talos;
+  return digest(
+    JSON.stringify([talos, model.endpoint.url, model.name]),
+    groups.get("common") ?? "",
+    groups.get(node.role) ?? "",
+    node.role === "controlplane" ? (groups.get("inline") ?? "") : "",
+    groups.get(`node:${node.name}`) ?? "",
+    // Services and tunnels with secrets are built in the root module, not in a patch file: their
+    // spec (names of variables, never values) stands for them.
+    JSON.stringify([node.extensionServices, node.wireguard]),
+  );
 }
 
 /**
@@ -50,28 +74,40 @@ function configurationDigest(model: ClusterModel, node: NodeModel, files: readon
 function volumesDigest(node: NodeModel): string | undefined {
   const documents = systemVolumeConfigs(node.systemVolumes);
   if (documents.length === 0) return undefined;
-  return createHash("sha256").update(JSON.stringify(documents)).digest("hex").slice(0, 12);
+  return digest(JSON.stringify(documents));
 }
 
-function lockedNode(model: ClusterModel, platform: PlatformPlan, node: NodeModel, files: readonly PlannedFile[]): LockedNode {
-  const locked: LockedNode = { role: node.role, configuration: configurationDigest(model, node, files) };
+/** What the node's installer is made of: its image's schematic (extensions, kernel arguments, overlay, META). */
+function schematicDigest(talos: TalosModel, schematic: ClassSchematicModel | undefined): string {
+  const source = schematic ?? talos;
+  return digest(JSON.stringify([source.extensions, source.extraKernelArgs, source.overlay ?? null, source.meta ?? []]));
+}
+
+function lockedNode(model: ClusterModel, platform: PlatformPlan, node: NodeModel, groups: ReadonlyMap<string, string>): LockedNode {
+  const schematic = model.talos.classSchematics.find((s) => s.name === node.schematic);
+  const locked: LockedNode = { role: node.role, configuration: configurationDigest(model, node, groups), schematic: schematicDigest(model.talos, schematic) };
+  if (schematic !== undefined) locked.installer = schematic.name;
   const volumes = volumesDigest(node);
   if (volumes !== undefined) locked.volumes = volumes;
   // Talos writes machine files at boot only: the impact report calls an edit a reboot.
-  if (node.files.length > 0) locked.files = createHash("sha256").update(JSON.stringify(node.files)).digest("hex").slice(0, 12);
+  if (node.files.length > 0) locked.files = digest(JSON.stringify(node.files));
   if (node.ip !== undefined) locked.address = node.ip;
   Object.assign(locked, platform.lock(node));
   return locked;
 }
 
 export function planMachinesLock(model: ClusterModel, platform: PlatformPlan, files: readonly PlannedFile[]): PlannedFile {
+  const groups = fileGroups(model, files);
   const contents = renderMachinesLock(
     {
       platform: model.platform.kind,
+      cluster: model.name,
       talos: model.talos.version,
       contract: model.talos.contract,
       kubernetes: model.kubernetes.version,
-      nodes: Object.fromEntries(model.nodes.map((node) => [node.name, lockedNode(model, platform, node, files)])),
+      digests: DIGESTS,
+      nodes: Object.fromEntries(model.nodes.map((node) => [node.name, lockedNode(model, platform, node, groups)])),
+      ...(model.goneNodes.length === 0 ? {} : { gone: model.goneNodes.map((node) => node.name) }),
     },
     header("json", model.specPath),
   );

@@ -15,6 +15,7 @@
  * emitters. A site inside an HCL expression (`file("${path.module}/patches/nodes/<name>.yaml")`)
  * only ever accepts plain names; a value with any other character there would be code.
  */
+import { machineResourceName } from "../../src/plan/rollout.js";
 import { hclLiteral, type ParsedTree } from "./tree.js";
 
 export type Segment = string | number;
@@ -75,12 +76,26 @@ function escapeRegExp(text: string): string {
 export function substitution(injected: readonly Injected[], normalize: boolean): (text: string) => string {
   if (injected.length === 0) return (text) => text;
   const byMarker = new Map(injected.map((i) => [i.marker, normalize ? i.value.normalize("NFC") : i.value]));
-  const pattern = new RegExp(`(://)?(${[...byMarker.keys()].map(escapeRegExp).join("|")})`, "g");
+  const pattern = new RegExp(`(://|${MACHINE}\\.)?(${[...byMarker.keys()].map(escapeRegExp).join("|")})`, "g");
   return (text) =>
-    text.replace(pattern, (_m, scheme: string | undefined, marker: string) => {
+    text.replace(pattern, (_m, prefix: string | undefined, marker: string) => {
       const value = byMarker.get(marker) ?? marker;
-      return scheme === undefined ? value : value.includes(":") ? `://[${value}]` : `://${value}`;
+      if (prefix === undefined) return value;
+      // A node's talos_machine is named after it, prefixed when the name is no HCL identifier.
+      if (prefix !== "://") return `${MACHINE}.${machineResourceName(value)}`;
+      return value.includes(":") ? `://[${value}]` : `://${value}`;
     });
+}
+
+const MACHINE = "talos_machine";
+
+/** A site's path with its markers substituted: a talos_machine's block key the way the rollout names it. */
+function substitutedPath(path: readonly Segment[], sigma: (text: string) => string, unquote: (text: string) => string): Segment[] {
+  return path.map((segment, i) => {
+    if (typeof segment !== "string") return segment;
+    const value = sigma(unquote(segment));
+    return i === 2 && path[0] === "resource" && path[1] === MACHINE ? machineResourceName(value) : value;
+  });
 }
 
 /** A value safe to see inside an HCL expression's quoted template: no quote, escape or `${`. */
@@ -235,7 +250,7 @@ export function checkLanding(tree: ParsedTree, sites: ReadonlyMap<string, readon
         // line or several.
         const actual = terminalAt(
           parsed.value,
-          site.path.map((s) => (typeof s === "string" ? nfc(s) : s)),
+          substitutedPath(site.path, nfc, (s) => s),
         );
         // Literals without a marker may hold values injected into slots that land nowhere
         // (a size): only their number is compared.
@@ -258,7 +273,7 @@ export function checkLanding(tree: ParsedTree, sites: ReadonlyMap<string, readon
         continue;
       }
       const sigma = hcl ? nfc : exact;
-      const path = site.path.map((s) => (typeof s === "string" ? sigma(hcl ? (hclLiteral(s) ?? s) : s) : s));
+      const path = substitutedPath(site.path, sigma, (s) => (hcl ? (hclLiteral(s) ?? s) : s));
       // Where the marker is only in the file or key path, the value there may be derived from
       // it (a MAC address hashed from the node name): only the path itself must be there.
       const holdsMarker = typeof site.value === "string" && site.value.includes(marker);

@@ -13,6 +13,12 @@ export const hcloudLock: PlatformLock = {
    * changes its public network only by being created again.
    */
   replacement(before, after) {
+    // A server's location is fixed at its creation (hcloud_server location forces a new one,
+    // terraform-provider-hcloud internal/server resource.go): a move is a new cluster's worth of
+    // servers. Locks written before the location was recorded say nothing about it.
+    if (before.location !== undefined && after.location !== undefined && before.location !== after.location) {
+      return `location ${before.location} -> ${after.location}: a server cannot move; every server would be created again`;
+    }
     const from = before.publicNetwork ?? HCLOUD_DEFAULTS.publicNetwork;
     const to = after.publicNetwork ?? HCLOUD_DEFAULTS.publicNetwork;
     if (from === to) return undefined;

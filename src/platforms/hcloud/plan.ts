@@ -29,6 +29,7 @@ export const hcloudPlanner: PlatformPlanner = {
       flannel: { name: "flannel", flannel: { extraArgs: [`--iface-can-reach=${platform.privateGateway}`] } },
       readme: hcloudReadme(model, platform),
       lock: (node) => ({
+        location: platform.location,
         ...(node.serverType === undefined ? {} : { serverType: node.serverType }),
         // Only when not the default, so that the locks of other trees do not change.
         ...(platform.publicNetwork === "ipv4" ? {} : { publicNetwork: platform.publicNetwork }),

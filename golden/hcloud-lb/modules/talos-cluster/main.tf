@@ -158,7 +158,7 @@ resource "terraform_data" "node" {
 }
 
 # The rollout: one talos_machine per node, chained, so that a change reaches one node after the
-# other, control planes first, then the workers. Each
+# other, control planes first, then the workers (2 at once). Each
 # waits for the one before it (depends_on), which the provider leaves to its caller
 # (docs/resources/machine.md, "Upgrading multiple nodes safely"). A new Talos version or
 # schematic is an upgrade: pull, install, cordon and drain, reboot, wait until the machine is
@@ -169,7 +169,7 @@ resource "terraform_data" "node" {
 # drained and wiped (on_destroy; only a destroy does this, never an update) before its machine
 # goes.
 
-# 1 of 7: cp-1, control plane
+# 1 of 5: cp-1, control plane
 resource "talos_machine" "cp-1" {
   depends_on = [terraform_data.node]
 
@@ -187,7 +187,7 @@ resource "talos_machine" "cp-1" {
   }
 }
 
-# 2 of 7: cp-2, control plane, after cp-1
+# 2 of 5: cp-2, control plane, after cp-1
 resource "talos_machine" "cp-2" {
   depends_on = [terraform_data.node, talos_machine.cp-1]
 
@@ -205,7 +205,7 @@ resource "talos_machine" "cp-2" {
   }
 }
 
-# 3 of 7: cp-3, control plane, after cp-2
+# 3 of 5: cp-3, control plane, after cp-2
 resource "talos_machine" "cp-3" {
   depends_on = [terraform_data.node, talos_machine.cp-2]
 
@@ -223,7 +223,7 @@ resource "talos_machine" "cp-3" {
   }
 }
 
-# 4 of 7: wk-1, worker, after cp-3
+# 4 of 5: wk-1, worker, after cp-3
 resource "talos_machine" "wk-1" {
   depends_on = [terraform_data.node, talos_machine.cp-3]
 
@@ -241,9 +241,9 @@ resource "talos_machine" "wk-1" {
   }
 }
 
-# 5 of 7: wk-2, worker, after wk-1
+# 4 of 5: wk-2, worker, after cp-3
 resource "talos_machine" "wk-2" {
-  depends_on = [terraform_data.node, talos_machine.wk-1]
+  depends_on = [terraform_data.node, talos_machine.cp-3]
 
   node                            = var.nodes["wk-2"].address
   client_configuration            = talos_machine_secrets.this.client_configuration
@@ -259,9 +259,9 @@ resource "talos_machine" "wk-2" {
   }
 }
 
-# 6 of 7: wk-arm-1, worker, after wk-2
+# 5 of 5: wk-arm-1, worker, after wk-1, wk-2
 resource "talos_machine" "wk-arm-1" {
-  depends_on = [terraform_data.node, talos_machine.wk-2]
+  depends_on = [terraform_data.node, talos_machine.wk-1, talos_machine.wk-2]
 
   node                            = var.nodes["wk-arm-1"].address
   client_configuration            = talos_machine_secrets.this.client_configuration
@@ -277,9 +277,9 @@ resource "talos_machine" "wk-arm-1" {
   }
 }
 
-# 7 of 7: st-arm-1, worker, after wk-arm-1
+# 5 of 5: st-arm-1, worker, after wk-1, wk-2
 resource "talos_machine" "st-arm-1" {
-  depends_on = [terraform_data.node, talos_machine.wk-arm-1]
+  depends_on = [terraform_data.node, talos_machine.wk-1, talos_machine.wk-2]
 
   node                            = var.nodes["st-arm-1"].address
   client_configuration            = talos_machine_secrets.this.client_configuration
@@ -301,7 +301,7 @@ resource "talos_machine" "st-arm-1" {
 # by one, kube-proxy, then every kubelet, control planes first), after every node's Talos, since
 # a Talos minor bounds the Kubernetes it runs (talos_cluster_resource.go Update).
 resource "talos_cluster" "this" {
-  depends_on = [talos_machine.st-arm-1]
+  depends_on = [talos_machine.wk-arm-1, talos_machine.st-arm-1]
 
   node                 = coalesce(var.nodes[var.bootstrap_node].internal_address, var.nodes[var.bootstrap_node].address)
   endpoint             = var.nodes[var.bootstrap_node].address
