@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { compile } from "../src/index.js";
 import { MACHINES_LOCK, parseMachinesLock } from "../src/lock/machines-lock.js";
-import { machineImpact } from "../src/lock/impact.js";
+import { rolloutImpact } from "../src/lock/impact.js";
 import { PLATFORMS } from "../src/platforms/index.js";
 
 function spec(talos: string, contract?: string): string {
@@ -73,9 +73,12 @@ describe("the machine-config contract", () => {
     const previous = parseMachinesLock(before.lock);
     const next = parseMachinesLock(after.lock);
     if (previous === undefined || next === undefined) throw new Error("unreadable lock");
-    expect(machineImpact(previous, next, PLATFORMS[next.platform].lock).map((impact) => impact.detail)).toEqual([
-      "configuration (Talos v1.12.6 -> v1.13.9, contract v1.12 -> v1.13)",
+    const impact = rolloutImpact(previous, next, PLATFORMS[next.platform].lock);
+    expect([impact.talos, impact.contract]).toEqual([
+      { from: "v1.12.6", to: "v1.13.9" },
+      { from: "v1.12", to: "v1.13" },
     ]);
+    expect(impact.nodes.map((node) => node.effects.map((effect) => effect.kind))).toEqual(impact.nodes.map(() => ["upgrade", "configure"]));
   });
 
   it("is never newer than the installed Talos, whatever the lock says", () => {

@@ -1,26 +1,74 @@
 /**
- * What a rebuilt tree will do to running machines, from the machines.lock.json the tree had
- * and the one the build makes: machines created, destroyed (reset first), replaced, rebooted,
- * reconfigured. Known from the tree alone, before any plan; `build` prints it and refuses to
- * replace a control plane unless told to (`--allow-replace`). The facts each line rests on
- * are the providers' (each platform's, src/platforms/<kind>/lock.ts: bpg/proxmox replaces a VM
- * whose host or VM id changes and restarts one whose CPU, memory, disk or firmware changes;
- * hcloud stops a server to change its type); Talos applies a configuration in place.
+ * What a rebuilt tree does to running machines, node by node in the order the rollout reaches
+ * them, from the machines.lock.json the tree had and the one the build makes. Known from the
+ * tree alone, before any plan: `build` prints it (impact-text.ts) and refuses what would hurt
+ * the cluster (impact-guards.ts).
+ *
+ * The facts each effect rests on: the talos provider's talos_machine (v0.12.0
+ * talos_machine_resource.go) upgrades a node whose image changes (pull, install, cordon and
+ * drain, reboot, wait until healthy, uncordon) and then applies a changed configuration; it
+ * creates a machine by applying its configuration, and resets it when destroyed. Each platform
+ * (src/platforms/<kind>/lock.ts) says which machine changes its provider replaces or restarts:
+ * those happen when the provider updates the machine, outside the rollout's chain.
  */
-import type { LockedNode, MachinesLock } from "./machines-lock.js";
-import type { PlatformLock } from "./platform-part.js";
 import { compareStrings } from "../base/compare.js";
+import { DIGESTS, type LockedNode, type MachinesLock } from "./machines-lock.js";
+import type { PlatformLock } from "./platform-part.js";
 
-export type ImpactKind = "create" | "destroy" | "replace" | "reboot" | "reconfigure";
+export type Role = LockedNode["role"];
 
-export interface Impact {
-  /** Node names, sorted; for a change of every node, all of them. */
-  nodes: string[];
-  kind: ImpactKind;
-  /** What changes, e.g. "host alpha -> bravo". */
-  detail: string;
-  /** Any node concerned is a control plane. */
-  controlPlane: boolean;
+export interface VersionChange {
+  from: string;
+  to: string;
+}
+
+export type NodeEffect =
+  /** A new machine: created, configured, joins the cluster (a control plane: etcd). */
+  | { kind: "create" }
+  /** A running node a tree of an earlier talos-hclgen configured: its talos_machine takes it over. */
+  | { kind: "adopt" }
+  /** A new machine in its place, installed from an empty disk. */
+  | { kind: "replace"; reason: string }
+  /** A new installer image: the Talos version, or the node's schematic (`installer`: its class). */
+  | { kind: "upgrade"; talos?: VersionChange; schematic: boolean; installer?: string }
+  /** A new configuration; `boot`: it changes what a running node takes only at boot. */
+  | { kind: "configure"; boot: boolean }
+  /** The platform's provider restarts the machine to change it, outside the rollout. */
+  | { kind: "restart"; reasons: string[] }
+  /** STATE or EPHEMERAL settings: kept as installed. */
+  | { kind: "volumes" }
+  /** Gone from the spec: reset (leaves etcd, wiped), Node deleted, machine destroyed. */
+  | { kind: "remove" }
+  /** Marked gone (a dead machine): forgotten, its etcd member and Node deleted, no reset. */
+  | { kind: "gone" };
+
+export interface NodeImpact {
+  node: string;
+  role: Role;
+  /** Its step in the rollout (a removed node's: the one it had). */
+  step?: number;
+  effects: NodeEffect[];
+}
+
+export interface RolloutImpact {
+  platform: MachinesLock["platform"];
+  /** The Talos version the nodes run once the apply has upgraded them. */
+  runningTalos: string;
+  /** The Kubernetes version the nodes run until talos_cluster upgrades it, after the last node. */
+  kubernetesDuringRollout: string;
+  talos?: VersionChange;
+  contract?: VersionChange;
+  kubernetes?: VersionChange;
+  cluster?: VersionChange;
+  /**
+   * False when the earlier lock's digests were made another way (an older talos-hclgen):
+   * configurations are not compared, since every digest differs without any change.
+   */
+  configurationsCompared: boolean;
+  /** Nodes in the rollout's order, then removed ones (the reverse of theirs), then gone ones. */
+  nodes: NodeImpact[];
+  /** Control planes the earlier lock had: the etcd members before the apply. */
+  membersBefore: number;
 }
 
 /** "label before -> after", or undefined when nothing changed. */
@@ -28,126 +76,91 @@ export function change(label: string, before: unknown, after: unknown): string |
   return before === after ? undefined : `${label} ${String(before ?? "none")} -> ${String(after ?? "none")}`;
 }
 
-/** Why a machine restarts without being replaced, or undefined. */
-function restart(platform: PlatformLock, before: LockedNode, after: LockedNode): string | undefined {
-  const reasons = [
-    ...platform.restarts(before, after),
-    // machine.files: written at boot (talos v1.13.9 WriteUserFiles), so Talos reboots to apply them.
-    ...(before.files === after.files ? [] : ["machine files"]),
-  ];
-  return reasons.length === 0 ? undefined : reasons.join(", ");
+function versionChange(before: string | undefined, after: string | undefined): VersionChange | undefined {
+  return before === undefined || after === undefined || before === after ? undefined : { from: before, to: after };
 }
 
-/** What an edit of a node's STATE or EPHEMERAL settings does to an installed node: nothing yet. */
-const SYSTEM_VOLUMES = "system volumes: kept as installed until wiped, `talosctl reset --system-labels-to-wipe EPHEMERAL --reboot` (STATE: reinstall)";
-
-export function machineImpact(previous: MachinesLock, next: MachinesLock, platform: PlatformLock): Impact[] {
-  const impacts: Impact[] = [];
-  const add = (node: string, role: LockedNode["role"], kind: ImpactKind, detail: string): void => {
-    impacts.push({ nodes: [node], kind, detail, controlPlane: role === "controlplane" });
-  };
-  const names = [...new Set([...Object.keys(previous.nodes), ...Object.keys(next.nodes)])].sort(compareStrings);
-  const reconfigured: string[] = [];
-  for (const name of names) {
-    const before = previous.nodes[name];
-    const after = next.nodes[name];
-    if (before === undefined && after !== undefined) {
-      add(name, after.role, "create", `new ${after.role === "controlplane" ? "control plane" : "worker"}`);
-      continue;
-    }
-    if (after === undefined && before !== undefined) {
-      add(name, before.role, "destroy", "reset first (leaves etcd, wiped); then `kubectl delete node " + name + "`");
-      continue;
-    }
-    if (before === undefined || after === undefined) continue;
-    const replaced = previous.platform === next.platform ? platform.replacement(before, after) : "platform changed";
-    if (before.role !== after.role) {
-      add(name, "controlplane", "replace", `role ${before.role} -> ${after.role}`);
-      continue;
-    }
-    if (replaced !== undefined) {
-      add(name, after.role, "replace", replaced);
-      continue;
-    }
-    const restarted = restart(platform, before, after);
-    if (restarted !== undefined) add(name, after.role, "reboot", restarted);
-    // Talos provisions STATE and EPHEMERAL at install and never again (docs talos/v1.13
-    // disk-management/system.mdx: "only applied when the volume has not been provisioned yet";
-    // disk-encryption.mdx: only an empty partition is encrypted).
-    if (before.volumes !== after.volumes) {
-      add(name, after.role, "reconfigure", SYSTEM_VOLUMES);
-    }
-    if (before.configuration !== after.configuration) reconfigured.push(name);
-  }
-  const versions = [
-    change("Talos", previous.talos, next.talos),
-    // Locks written before the contract was recorded have none: no change to report then.
-    previous.contract === undefined ? undefined : change("contract", previous.contract, next.contract),
-    change("Kubernetes", previous.kubernetes, next.kubernetes),
-  ].filter((v): v is string => v !== undefined);
-  if (reconfigured.length > 0) {
-    const detail = versions.length > 0 ? `configuration (${versions.join(", ")})` : "configuration";
-    impacts.push({
-      nodes: reconfigured,
-      kind: "reconfigure",
-      detail,
-      controlPlane: reconfigured.some((name) => next.nodes[name]?.role === "controlplane"),
+/** What happens to a node both locks have. */
+function kept(previous: MachinesLock, next: MachinesLock, platform: PlatformLock, before: LockedNode, after: LockedNode): NodeEffect[] {
+  if (before.role !== after.role) return [{ kind: "replace", reason: `role ${before.role} -> ${after.role}` }];
+  const replaced = previous.platform === next.platform ? platform.replacement(before, after) : `platform ${previous.platform} -> ${next.platform}`;
+  if (replaced !== undefined) return [{ kind: "replace", reason: replaced }];
+  const effects: NodeEffect[] = [];
+  const talos = versionChange(previous.talos, next.talos);
+  // Locks written before the schematic was recorded say nothing about it.
+  const schematic = before.schematic !== undefined && after.schematic !== undefined && before.schematic !== after.schematic;
+  if (talos !== undefined || schematic) {
+    effects.push({
+      kind: "upgrade",
+      ...(talos === undefined ? {} : { talos }),
+      schematic,
+      ...(after.installer === undefined ? {} : { installer: after.installer }),
     });
   }
-  return impacts;
+  if (previous.digests === undefined) effects.push({ kind: "adopt" });
+  else if (previous.digests === DIGESTS && before.configuration !== after.configuration) effects.push({ kind: "configure", boot: before.boot !== after.boot });
+  const restarts = platform.restarts(before, after);
+  if (restarts.length > 0) effects.push({ kind: "restart", reasons: restarts });
+  // Talos provisions STATE and EPHEMERAL at install and never again (docs talos/v1.13
+  // disk-management/system.mdx: "only applied when the volume has not been provisioned yet";
+  // disk-encryption.mdx: only an empty partition is encrypted).
+  if (before.volumes !== after.volumes) effects.push({ kind: "volumes" });
+  return effects;
 }
 
-const VERBS: Record<ImpactKind, string> = {
-  create: "created",
-  destroy: "destroyed",
-  replace: "replaced",
-  reboot: "rebooted",
-  reconfigure: "reconfigured",
-};
+const byStep = (a: NodeImpact, b: NodeImpact): number => (a.step ?? Infinity) - (b.step ?? Infinity) || compareStrings(a.node, b.node);
 
-/**
- * One line per impact, as `build` prints them, with what the operator should know: the
- * reboots of a whole role at once, and how Kubernetes and Talos versions are meant to move.
- */
-export function describeImpact(impacts: readonly Impact[], next: MachinesLock): string[] {
-  const lines: string[] = [];
-  const allOf = (role: LockedNode["role"]): string[] =>
-    Object.entries(next.nodes)
-      .filter(([, node]) => node.role === role)
-      .map(([name]) => name)
-      .sort(compareStrings);
-  for (const impact of impacts) {
-    let who = impact.nodes.join(", ");
-    for (const role of ["controlplane", "worker"] as const) {
-      const every = allOf(role);
-      if (every.length > 1 && every.every((name) => impact.nodes.includes(name)) && impact.nodes.length === every.length) {
-        who = role === "controlplane" ? "every control plane" : "every worker";
-      }
-    }
-    if (impact.nodes.length === Object.keys(next.nodes).length && impact.nodes.length > 1) who = "every node";
-    let line = `${who}: ${VERBS[impact.kind]} (${impact.detail})`;
-    if (impact.kind === "reboot" && impact.nodes.length > 1) line += ", all at once: apply one at a time (-parallelism=1)";
-    if (impact.kind === "reconfigure" && impact.detail.includes("Kubernetes")) {
-      line += "; run `talosctl upgrade-k8s` first, or every node restarts its Kubernetes components at once";
-    }
-    if (impact.kind === "reconfigure" && impact.detail.includes("Talos")) {
-      line += "; `talosctl upgrade` then installs the new version node by node";
-    }
-    lines.push(line);
+export function rolloutImpact(previous: MachinesLock, next: MachinesLock, platform: PlatformLock): RolloutImpact {
+  const live: NodeImpact[] = [];
+  const removed: NodeImpact[] = [];
+  for (const [name, after] of Object.entries(next.nodes)) {
+    const before = previous.nodes[name];
+    const effects: NodeEffect[] = before === undefined ? [{ kind: "create" }] : kept(previous, next, platform, before, after);
+    if (effects.length > 0) live.push({ node: name, role: after.role, ...(after.step === undefined ? {} : { step: after.step }), effects });
   }
-  return lines;
+  const gone = next.gone ?? {};
+  const goneBefore = previous.gone ?? {};
+  for (const [name, before] of Object.entries(previous.nodes)) {
+    if (next.nodes[name] !== undefined) continue;
+    const impact = { node: name, role: before.role, ...(before.step === undefined ? {} : { step: before.step }) };
+    removed.push({ ...impact, effects: [{ kind: gone[name] === undefined ? "remove" : "gone" }] });
+  }
+  // A node marked gone that the earlier lock did not have as a machine (already gone, or never
+  // built by this tree): still forgotten by the apply, once.
+  for (const [name, role] of Object.entries(gone)) {
+    if (previous.nodes[name] === undefined && goneBefore[name] === undefined) removed.push({ node: name, role, effects: [{ kind: "gone" }] });
+  }
+  const impact: RolloutImpact = {
+    platform: next.platform,
+    runningTalos: next.talos,
+    kubernetesDuringRollout: previous.kubernetes,
+    configurationsCompared: previous.digests === DIGESTS,
+    nodes: [
+      ...live.sort(byStep),
+      // The chain's destroys run backwards: the last node of the rollout goes first.
+      ...removed.filter((n) => n.effects[0]?.kind === "remove").sort((a, b) => byStep(b, a)),
+      ...removed.filter((n) => n.effects[0]?.kind === "gone"),
+    ],
+    membersBefore: Object.values(previous.nodes).filter((node) => node.role === "controlplane").length,
+  };
+  const talos = versionChange(previous.talos, next.talos);
+  if (talos !== undefined) impact.talos = talos;
+  // Locks written before the contract or the cluster name was recorded have none: no change then.
+  const contract = versionChange(previous.contract, next.contract);
+  if (contract !== undefined) impact.contract = contract;
+  const kubernetes = versionChange(previous.kubernetes, next.kubernetes);
+  if (kubernetes !== undefined) impact.kubernetes = kubernetes;
+  const cluster = versionChange(previous.cluster, next.cluster);
+  if (cluster !== undefined) impact.cluster = cluster;
+  return impact;
 }
 
-/** Single-node impacts of the same kind and detail folded into one line ("cp-1, cp-2: reboot"). */
-export function foldImpacts(impacts: readonly Impact[]): Impact[] {
-  const folded: Impact[] = [];
-  for (const impact of impacts) {
-    const same = folded.find((f) => f.kind === impact.kind && f.detail === impact.detail && (impact.kind === "reboot" || impact.detail === SYSTEM_VOLUMES));
-    if (same === undefined) folded.push({ ...impact, nodes: [...impact.nodes] });
-    else {
-      same.nodes.push(...impact.nodes);
-      same.controlPlane ||= impact.controlPlane;
-    }
-  }
-  return folded;
+/** Whether the apply changes nothing that runs. */
+export function isQuiet(impact: RolloutImpact): boolean {
+  return impact.nodes.length === 0 && impact.kubernetes === undefined && impact.cluster === undefined && impact.configurationsCompared;
+}
+
+/** The nodes with an effect of `kind`. */
+export function nodesWith(impact: RolloutImpact, kind: NodeEffect["kind"]): NodeImpact[] {
+  return impact.nodes.filter((node) => node.effects.some((effect) => effect.kind === kind));
 }

@@ -4,6 +4,7 @@ import { parseMachinesLock, renderMachinesLock, type LockedNode, type MachinesLo
 /** A node with every field the lock can hold: a field the parser forgets is lost at the next build. */
 const EVERY_FIELD: Required<LockedNode> = {
   role: "controlplane",
+  step: 1,
   host: "pve-a",
   vmId: 1101,
   serverType: "cx33",
@@ -19,7 +20,7 @@ const EVERY_FIELD: Required<LockedNode> = {
   schematic: "aabbccddeeff",
   installer: "gpu",
   volumes: "ba9876543210",
-  files: "00112233aabb",
+  boot: "00112233aabb",
 };
 
 describe("machines.lock.json", () => {
@@ -32,7 +33,7 @@ describe("machines.lock.json", () => {
       kubernetes: "v1.36.3",
       digests: 2,
       nodes: { "cp-1": EVERY_FIELD },
-      gone: ["cp-0"],
+      gone: { "cp-0": "controlplane" },
     };
     expect(parseMachinesLock(renderMachinesLock(lock, "# header"))).toEqual(lock);
   });

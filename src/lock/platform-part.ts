@@ -5,6 +5,10 @@
 import type { LockedNode } from "./machines-lock.js";
 
 export interface PlatformLock {
+  /** What the report calls a node's machine: "VM", "server". */
+  machine: string;
+  /** Whether the tree creates and destroys the machines (metal: they exist without it). */
+  ownsMachines: boolean;
   /** Why the machine is replaced (created anew), or undefined. */
   replacement(before: LockedNode, after: LockedNode): string | undefined;
   /** Why the machine restarts without being replaced; none when it does not. */

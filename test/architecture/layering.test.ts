@@ -17,7 +17,7 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   catalog: ["base"],
   diagnostics: ["base"],
   render: ["base"],
-  lock: ["base"],
+  lock: ["base", "catalog"],
   spec: ["base", "catalog", "diagnostics"],
   model: ["base", "catalog"],
   plan: ["base", "catalog", "diagnostics", "lock", "render"],

@@ -4,6 +4,7 @@
  * --json, stdout is one JSON document holding both, for CI.
  */
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { RolloutImpact } from "../../lock/impact.js";
 import { redactDiagnostic } from "../../diagnostics/redact.js";
 import { comparePaths } from "../../output/paths.js";
 import type { CliIo } from "../io.js";
@@ -30,8 +31,10 @@ export interface TreeReport {
   diff?: string;
   /** --validate only: whether tofu/terraform validate accepted the tree. */
   valid?: boolean;
-  /** What the rebuilt tree does to running machines (build-impact.ts); empty when nothing. */
+  /** What the rebuilt tree does to running machines (build-impact.ts), one line per node; absent when nothing. */
   impact?: string[];
+  /** The same as data (src/lock/impact.ts RolloutImpact), for CI. */
+  rollout?: RolloutImpact;
 }
 
 export interface BuildReport {
@@ -87,7 +90,7 @@ export function printTrees(io: CliIo, report: BuildReport, color = false): void 
     if (tree.diff) io.stdout.write(colourDiff(tree.diff, styler));
     io.stdout.write(`${summaryLine(tree, report.check)}\n`);
     if (tree.impact !== undefined && tree.impact.length > 0) {
-      io.stdout.write(`${tree.outDir}: ${report.check ? "building it would change" : "the next apply changes"} running machines:\n`);
+      io.stdout.write(`${tree.outDir}: ${report.check ? "building it would change" : "the next apply changes"} running machines, in this order:\n`);
       for (const line of tree.impact) io.stdout.write(`  ${line}\n`);
     }
     if (tree.valid === true) io.stdout.write(`${tree.outDir}: valid\n`);

@@ -19,7 +19,8 @@ import { compileAll, refreshTarget, type CompileFn, type Target } from "./build-
 import { isDrifted, printJson, printTrees, type BuildReport } from "./build-report.js";
 import { validateTargets, type ValidateTreeFn } from "./build-validate.js";
 import { writeTargets } from "./build-write.js";
-import { replaceRefused, targetImpact, type TargetImpact } from "./build-impact.js";
+import { refusalDiagnostics, targetImpact, type TargetImpact } from "./build-impact.js";
+import type { GuardFlag } from "../../lock/impact-guards.js";
 import { lockTargets, lostLocks, releaseLocks, waitForTargets } from "./build-lock.js";
 import { checkAdvice } from "./build-advice.js";
 
@@ -31,6 +32,7 @@ const OPTIONS: OptionSpecs = {
   "provider-schemas": { type: "string" },
   offline: { type: "boolean" },
   "allow-replace": { type: "boolean" },
+  "allow-restart": { type: "boolean" },
   json: { type: "boolean" },
   quiet: { type: "boolean", short: "q" },
   "no-color": { type: "boolean" },
@@ -53,6 +55,8 @@ Options:
       --force               overwrite hand-edited files and files talos-hclgen did not write
       --allow-replace       build a tree that replaces a control plane's machine (a new
                             host or VM id); refused otherwise
+      --allow-restart       build a tree whose apply restarts several machines at once
+                            (a class resized, machine files on Talos 1.13); refused otherwise
       --validate            run tofu/terraform validate on each tree afterwards
       --offline             with --validate: validate offline, against the provider
                             schemas shipped with talos-hclgen
@@ -86,7 +90,8 @@ interface BuildSettings {
   out: string;
   check: boolean;
   force: boolean;
-  allowReplace: boolean;
+  /** --allow-replace, --allow-restart: the refusals the operator lifts. */
+  allowed: Set<GuardFlag>;
   validate: boolean;
   providerSchemas: string | undefined;
   json: boolean;
@@ -108,7 +113,7 @@ export async function runBuildCommand(argv: readonly string[], io: CliIo, deps: 
     out: out ?? "",
     check: flag(args, "check"),
     force: flag(args, "force"),
-    allowReplace: flag(args, "allow-replace"),
+    allowed: new Set((["allow-replace", "allow-restart"] as const).filter((name) => flag(args, name))),
     validate: flag(args, "validate"),
     providerSchemas: stringOption(args, "provider-schemas") ?? (flag(args, "offline") ? bundledProviderSchemas() : undefined),
     json: flag(args, "json"),
@@ -250,20 +255,22 @@ async function refreshed(targets: readonly Target[], report: BuildReport, loadCo
   return result;
 }
 
-/** What each tree does to running machines; refuses (or, with --check, warns of) replaced control planes. */
+/** What each tree does to running machines; refuses (or, with --check, warns of) what would hurt the cluster. */
 function impactsOf(s: BuildSettings, targets: readonly Target[], report: BuildReport): TargetImpact[] {
   const impacts = targets.map(targetImpact);
   targets.forEach((target, i) => {
-    const nodes = impacts[i]?.replacedControlPlanes ?? [];
-    if (nodes.length > 0 && !s.allowReplace) report.diagnostics.push(replaceRefused(target, nodes, s.check));
+    const impact = impacts[i];
+    if (impact !== undefined) report.diagnostics.push(...refusalDiagnostics(target, impact, s.allowed, s.check));
   });
   return impacts;
 }
 
 function attachImpacts(report: BuildReport, impacts: readonly TargetImpact[]): void {
   report.trees.forEach((tree, i) => {
-    const lines = impacts[i]?.lines ?? [];
-    if (lines.length > 0) tree.impact = lines;
+    const impact = impacts[i];
+    if (impact === undefined || impact.lines.length === 0) return;
+    tree.impact = impact.lines;
+    if (impact.rollout !== undefined) tree.rollout = impact.rollout;
   });
 }
 

@@ -62,15 +62,14 @@ function rolloutView(model: ClusterModel) {
       name: s.node.name,
       resource: machineResourceName(s.node.name),
       position: `${s.step} of ${total}: ${s.node.name}, ${s.node.role === "controlplane" ? "control plane" : "worker"}${s.after.length === 0 ? "" : `, after ${s.after.map((n) => n.name).join(", ")}`}`,
-      dependsOn: [expr("terraform_data.node"), ...s.after.map(machine)],
+      // The first step waits for the dead nodes' removal: the rollout meets a whole etcd.
+      dependsOn: [expr("terraform_data.node"), ...(s.after.length === 0 && goneNodes.length > 0 ? [expr("terraform_data.gone")] : []), ...s.after.map(machine)],
     })),
     workerWaves: model.rollout.parallelWorkers > 1,
     workersPerWave: model.rollout.parallelWorkers,
     goneNodes: goneNodes.length === 0 ? null : goneNodes,
-    // The dead nodes' etcd members go once the live control planes have their configuration.
-    goneDependsOn: steps.filter((s) => s.node.role === "controlplane").map((s) => machine(s.node)),
-    // Kubernetes after every node's Talos; the dead nodes' members removed before its checks.
-    clusterDependsOn: [...last.map(machine), ...(goneNodes.length === 0 ? [] : [expr("terraform_data.gone")])],
+    // Kubernetes after every node's Talos (and, through the first step, the dead nodes' removal).
+    clusterDependsOn: last.map(machine),
   };
 }
 

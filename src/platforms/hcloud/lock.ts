@@ -4,6 +4,8 @@ import { change } from "../../lock/impact.js";
 import type { PlatformLock } from "../../lock/platform-part.js";
 
 export const hcloudLock: PlatformLock = {
+  ownsMachines: true,
+  machine: "server",
   /**
    * A Hetzner server's public addresses are its primary IPs. The tree never changes a running
    * server's public_net (ignore_changes: the provider powers a server off for any public_net

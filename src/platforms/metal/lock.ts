@@ -2,6 +2,8 @@
 import type { PlatformLock } from "../../lock/platform-part.js";
 
 export const metalLock: PlatformLock = {
+  ownsMachines: false,
+  machine: "machine",
   replacement: () => undefined,
   restarts: () => [],
 };

@@ -3,6 +3,8 @@ import { change } from "../../lock/impact.js";
 import type { PlatformLock } from "../../lock/platform-part.js";
 
 export const proxmoxLock: PlatformLock = {
+  ownsMachines: true,
+  machine: "VM",
   /**
    * A changed host or VM id replaces the VM (bpg/proxmox v0.111.1 proxmoxtf/resource/vm/vm.go:
    * node_name and vm_id are ForceNew). Secure Boot on or off is a fresh install: "There is no

@@ -7,9 +7,19 @@ import type { Rule } from "./rule.js";
  * https://etcd.io/docs/v3.6/faq/#why-an-odd-number-of-cluster-members
  */
 export const controlPlanes: Rule = (ctx) => {
-  const count = ctx.spec.spec.nodes.filter((n) => n.role === "controlplane").length;
+  const planes = ctx.spec.spec.nodes.filter((n) => n.role === "controlplane");
+  // A node marked gone is no machine and no etcd member any more (gone-nodes.ts).
+  const count = planes.filter((n) => n.gone !== true).length;
   const path = specPath("nodes");
-  if (count === 0) {
+  if (count === 0 && planes.length > 0) {
+    ctx.report({
+      code: "spec/no-control-plane",
+      message: "every control plane is marked gone",
+      path,
+      at: "key",
+      hint: "a cluster with no control plane left cannot be repaired by removing members: restore etcd from a snapshot onto a new control plane (talosctl bootstrap --recover-from)",
+    });
+  } else if (count === 0) {
     ctx.report({
       code: "spec/no-control-plane",
       message: 'no node has role "controlplane"',

@@ -5,6 +5,7 @@ import { controlPlanes } from "./control-planes.js";
 import { dhcpGateway } from "./dhcp-gateway.js";
 import { endpointVip } from "./endpoint-vip.js";
 import { gitops } from "./gitops.js";
+import { goneNodes } from "./gone-nodes.js";
 import { fluxAuth } from "./flux-auth.js";
 import { installDisk } from "./install-disk.js";
 import { patchKinds } from "./patch-kinds.js";
@@ -57,6 +58,7 @@ export const RULES: readonly Rule[] = [
   clusterSubnetFamilies,
   dualStackNodes,
   controlPlanes,
+  goneNodes,
   references,
   versions,
   workerTaints,

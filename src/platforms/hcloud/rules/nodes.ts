@@ -50,7 +50,7 @@ export const hcloudNodes: Rule = (ctx) => {
     });
   }
   for (const role of ["controlplane", "worker"] as const) {
-    const count = s.nodes.filter((n) => n.role === role).length;
+    const count = s.nodes.filter((n) => n.role === role && n.gone !== true).length;
     if (count > SPREAD_GROUP_LIMIT) {
       ctx.report({
         code: "spec/placement-group-limit",
