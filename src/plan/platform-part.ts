@@ -50,8 +50,8 @@ export interface PlatformReadme {
   prerequisites: string[];
   /** "Changing the cluster": what an edit does to the machines. */
   machineNotes: string[];
-  /** The -target of a new node class image's schematic. */
-  classImageTargets: string[];
+  /** Whether the tree creates and destroys the machines (metal: they exist without it). */
+  ownsMachines: boolean;
   /** "Changing the cluster": what the platform changes about the cluster's network and endpoint. */
   clusterNotes: string[];
 }

@@ -8,13 +8,24 @@ import type { ClusterModel } from "../model/model.js";
 import type { PlatformReadme } from "./platform-part.js";
 
 export function prerequisites(model: ClusterModel, readme: PlatformReadme): string[] {
-  const notes = [...readme.prerequisites, ...airGapPrerequisites(model), ...firewallPrerequisites(model)];
+  const notes = [...readme.prerequisites, ...airGapPrerequisites(model), ...firewallPrerequisites(model), ...rolloutTools()];
   if (model.kubeletServingCerts !== undefined) {
     notes.push(
       `metrics-server verifies the kubelets' serving certificates: the control planes fetch the Kubelet Serving Certificate Approver from ${model.kubeletServingCerts.approverManifest} (\`cluster.extraManifests\`), which must be reachable from them.`,
     );
   }
   return notes;
+}
+
+/**
+ * What the rollout runs beside the providers (templates/talos-cluster/main.tf.hbs): Talos keeps
+ * a removed node's Kubernetes Node object (docs talos/v1.13 scaling-down.mdx), so the tree
+ * deletes it with kubectl; a dead control plane's etcd member is removed with talosctl.
+ */
+function rolloutTools(): string[] {
+  return [
+    "`kubectl` where `tofu` runs: removing a node from the spec deletes its Kubernetes Node object with it (without kubectl the apply says what to run by hand). Marking a control plane `gone` also needs `talosctl`, which removes its etcd member.",
+  ];
 }
 
 /**

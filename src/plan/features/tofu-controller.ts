@@ -106,6 +106,11 @@ function terraformNotes(model: ClusterModel, tofu: TofuControllerModel): string[
   }
   notes.push(
     ``,
+    `The runner also needs kubectl (a node removed from the spec has its Kubernetes Node deleted)`,
+    `and, to forget a control plane marked gone, talosctl: give the runner image both.`,
+  );
+  notes.push(
+    ``,
     model.backend.kind === "s3"
       ? `State: the tree's S3 backend, repeated in backendConfig (tofu-controller would otherwise replace it with its Kubernetes backend).`
       : `State: tofu-controller's Kubernetes backend, the Secret tfstate-default-${tofu.name} in ${tofu.namespace}; it holds the cluster's secrets.`,

@@ -122,9 +122,10 @@ export function hcloudReadme(model: ClusterModel, platform: HcloudModel): Platfo
     size: (node) => node.serverType ?? "",
     prerequisites: prerequisites(model, platform),
     machineNotes: [
-      "A machine that is replaced, by an edit or by hand, gets its configuration again: its address is read from the machine, so the configuration apply runs once more against the new one.",
+      "A machine that is replaced, by an edit or by hand, gets its configuration again: its address is read from the machine, so its `talos_machine` is created anew against the new one.",
+      "Changing a node's server type powers its server off and on again when the provider updates it, outside the rollout and without a drain; a class resize does it to every server of the class at once, which `build` refuses without `--allow-restart`. Roll it out one server at a time instead: `tofu apply -target='module.nodes.hcloud_server.this[\"<node>\"]'` per node, waiting for each to be Ready, then a full apply.",
     ],
-    classImageTargets: model.talos.classSchematics.map((s) => imageModuleCall(s.name)),
+    ownsMachines: true,
     clusterNotes: clusterNotes(model),
   };
 }

@@ -1,7 +1,6 @@
 /** What the tree's README says of existing machines: how they boot, how they are found, what they install to. */
 import type { ClusterModel, MetalModel, NodeModel } from "../../model/model.js";
 import { BOOT_IMAGE_URL } from "../../plan/boot-image-url.js";
-import { imageModuleCall } from "../../plan/features/talos-image.js";
 import type { PlatformReadme } from "../../plan/platform-part.js";
 
 function prerequisites(platform: MetalModel): string[] {
@@ -45,7 +44,7 @@ export function metalReadme(model: ClusterModel, platform: MetalModel): Platform
     size: (node) => size(model, node),
     prerequisites: prerequisites(platform),
     machineNotes: [],
-    classImageTargets: model.talos.classSchematics.map((s) => imageModuleCall(s.name)),
+    ownsMachines: false,
     clusterNotes: [],
   };
 }

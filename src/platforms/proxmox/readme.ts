@@ -30,9 +30,9 @@ function prerequisites(model: ClusterModel, platform: ProxmoxModel): string[] {
 
 function machineNotes(model: ClusterModel): string[] {
   const notes = [
-    "A machine that is replaced, by an edit or by hand, gets its configuration again: its address is read from the machine, so the configuration apply runs once more against the new one.",
-    "A node keeps the host it was placed on: `build` places only new nodes (spread by role over the host pool, counting nodes with an explicit `host`) and records placements in `.talos-hclgen.json`. Moving a node to another host (its `host`) replaces its VM; `build` refuses that for a control plane unless given `--allow-replace`.",
-    "Changing a node class's `cpu` or `memory` reboots every VM of the class, all at once (Proxmox applies the change at a restart). Roll it out one VM at a time: `tofu apply -target='module.nodes.proxmox_virtual_environment_vm.this[\"<node>\"]'` per node, or `tofu apply -parallelism=1`.",
+    "A machine that is replaced, by an edit or by hand, gets its configuration again: its address is read from the machine, so its `talos_machine` is created anew against the new one.",
+    "A node keeps the host it was placed on: `build` places only new nodes (spread by role over the host pool, counting nodes with an explicit `host`) and records placements in `machines.lock.json`. Moving a node to another host (its `host`) replaces its VM; `build` refuses that for a control plane unless given `--allow-replace`.",
+    "Changing a node's `cpu`, `memory` or disk size restarts its VM when the provider updates it (Proxmox applies the change at a restart), outside the rollout and without a drain; a class resize restarts every VM of the class at once, which `build` refuses without `--allow-restart`. Roll it out one VM at a time instead: `tofu apply -target='module.nodes.proxmox_virtual_environment_vm.this[\"<node>\"]'` per node, waiting for each to be Ready, then a full apply.",
     "Nameservers reach the nodes through the `ResolverConfig` patch; the copy in each VM's cloud-init is only read at creation, so changing them reboots nothing.",
   ];
   const rawDataDisk = model.nodes.some(
@@ -56,7 +56,7 @@ export function proxmoxReadme(model: ClusterModel, platform: ProxmoxModel): Plat
     size: (node) => size(platform, node),
     prerequisites: prerequisites(model, platform),
     machineNotes: machineNotes(model),
-    classImageTargets: ["module.nodes.talos_image_factory_schematic.class"],
+    ownsMachines: true,
     clusterNotes: [],
   };
 }
