@@ -18,6 +18,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./commands/build.js")).runBuildCommand,
   },
   {
+    name: "impact",
+    summary: "say what going from one machines.lock.json to another does to running machines",
+    load: async () => (await import("./commands/impact.js")).runImpactCommand,
+  },
+  {
     name: "validate",
     summary: "run tofu/terraform validate on a generated tree",
     load: async () => (await import("./commands/validate.js")).runValidateCommand,

@@ -152,6 +152,7 @@ export const DIAGNOSTIC_CODES = {
   "cli/control-planes-at-once": "more than one control plane would leave etcd in one apply (replaced, removed or gone); build refuses it",
   "cli/etcd-quorum": "the control planes marked gone leave etcd without the quorum it needs to remove them; recover etcd first",
   "cli/role-change": "a node changes role; Talos cannot turn a running node into the other role: remove it, apply, add it back",
+  "cli/address-change": "a node's address changes; the tree would reset it and configure a machine at the new address: add it under a new name instead",
   "cli/restarts-at-once":
     "the apply would restart several machines at once, outside the rollout's one-at-a-time order; build refuses it without --allow-restart",
   "cli/talos-upgrade-path": "the Talos version change is one the installer refuses (too old to upgrade, too new to downgrade), or skips a minor (a warning)",

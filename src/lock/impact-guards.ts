@@ -16,6 +16,7 @@ export interface Refusal {
     | "cli/control-planes-at-once"
     | "cli/etcd-quorum"
     | "cli/role-change"
+    | "cli/address-change"
     | "cli/restarts-at-once"
     | "cli/talos-upgrade-path"
     | "cli/kubernetes-upgrade-path";
@@ -50,6 +51,14 @@ function membership(impact: RolloutImpact): Refusal[] {
       hint: "in two steps: remove the node from the spec and apply (it is reset and leaves the cluster), then add it back with its new role and apply",
     });
   }
+  const moved = impact.nodes.filter((node) => node.effects.some((effect) => effect.kind === "replace" && effect.reason.startsWith("address ")));
+  if (moved.length > 0) {
+    refusals.push({
+      code: "cli/address-change",
+      message: `${names(moved)} change${moved.length === 1 ? "s" : ""} address: the tree would reset the running node and configure a machine at the new address`,
+      hint: "add the machine under a new name with the new address and apply, then remove the old node",
+    });
+  }
   // A control plane that leaves, whichever way: etcd loses a member each time, and two at once
   // can take quorum with them (docs talos/v1.13 etcd-maintenance.mdx: remove members one at a time).
   const leaving = planes(impact.nodes.filter((node) => node.effects.some((e) => e.kind === "replace" || e.kind === "remove" || e.kind === "gone")));
@@ -60,7 +69,7 @@ function membership(impact: RolloutImpact): Refusal[] {
       hint: "change one control plane per apply: apply, wait until etcd is healthy (talosctl etcd status), then the next",
     });
   }
-  const replaced = planes(nodesWith(impact, "replace")).filter((node) => !roleChanges.includes(node));
+  const replaced = planes(nodesWith(impact, "replace")).filter((node) => !roleChanges.includes(node) && !moved.includes(node));
   if (replaced.length === 1) {
     refusals.push({
       code: "cli/replaces-control-plane",

@@ -4,6 +4,7 @@
  * theirs), then Kubernetes, then the nodes that leave. Each line says what the node goes
  * through, so the reviewer knows which machine reboots when.
  */
+import { compareVersions, parseVersion } from "../base/version-constraints.js";
 import { compareMinors, minorOf } from "../base/versions.js";
 import { rebootsToConfigure } from "./impact-guards.js";
 import type { NodeEffect, NodeImpact, RolloutImpact } from "./impact.js";
@@ -28,7 +29,10 @@ function effectText(impact: RolloutImpact, node: NodeImpact, effect: NodeEffect,
         effect.talos === undefined ? undefined : `Talos ${effect.talos.from} -> ${effect.talos.to}`,
         effect.schematic ? `new ${effect.installer === undefined ? "" : `${effect.installer} `}image (extensions, kernel arguments or overlay)` : undefined,
       ].filter((part) => part !== undefined);
-      return `upgraded (${what.join(", ")}): cordoned, drained, rebooted, waited for until ${node.role === "controlplane" ? "etcd is healthy and the Node Ready" : "Ready"}, uncordoned`;
+      const from = parseVersion(effect.talos?.from ?? "");
+      const to = parseVersion(effect.talos?.to ?? "");
+      const verb = from !== undefined && to !== undefined && compareVersions(to, from) < 0 ? "downgraded" : "upgraded";
+      return `${verb} (${what.join(", ")}): cordoned, drained, rebooted, waited for until ${node.role === "controlplane" ? "etcd is healthy and the Node Ready" : "Ready"}, uncordoned`;
     }
     case "configure":
       if (!effect.boot) return "configuration applied in place";

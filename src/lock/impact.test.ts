@@ -73,6 +73,12 @@ describe("the rollout impact", () => {
     expect(refused(before, after)).toEqual([]);
   });
 
+  it("calls an older Talos a downgrade", () => {
+    expect(report(lock(cluster()), lock(cluster(), { talos: "v1.13.8" }))[0]).toMatch(
+      /^1\. cp-1 \(control plane\): downgraded \(Talos v1\.13\.9 -> v1\.13\.8\)/,
+    );
+  });
+
   it("upgrades only the nodes of a class whose image changes, naming the class", () => {
     const before = lock(cluster());
     const after = lock({ ...cluster(), "wk-3": { ...wk(5, "c"), schematic: "s1", installer: "gpu" } });
@@ -175,6 +181,12 @@ describe("the rollout impact", () => {
     const swapped = lock({ ...cluster(), "cp-3": { ...cp(3, "c"), role: "worker" } });
     expect(refused(before, swapped)).toEqual([["cli/role-change", "always"]]);
     expect(report(before, swapped)).toEqual(["3. cp-3 (worker): replaced (role controlplane -> worker): a new machine, installed from an empty disk"]);
+  });
+
+  it("refuses a node's address changed: its talos_machine would reset it", () => {
+    const before = lock({ ...cluster(), "wk-1": { ...wk(4, "a"), address: "10.0.0.21" } });
+    const after = lock({ ...cluster(), "wk-1": { ...wk(4, "a"), address: "10.0.0.29" } });
+    expect(refused(before, after)).toEqual([["cli/address-change", "always"]]);
   });
 
   it("calls Secure Boot turned on a replacement: an installed node cannot move to it", () => {

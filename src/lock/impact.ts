@@ -83,6 +83,12 @@ function versionChange(before: string | undefined, after: string | undefined): V
 /** What happens to a node both locks have. */
 function kept(previous: MachinesLock, next: MachinesLock, platform: PlatformLock, before: LockedNode, after: LockedNode): NodeEffect[] {
   if (before.role !== after.role) return [{ kind: "replace", reason: `role ${before.role} -> ${after.role}` }];
+  // talos_machine's node forces a new resource (provider v0.12.0 talos_machine_resource.go,
+  // RequiresReplace): the old one resets the node it reached, the new one configures the new
+  // address. Locks of DHCP nodes have no address.
+  if (before.address !== undefined && after.address !== undefined && before.address !== after.address) {
+    return [{ kind: "replace", reason: `address ${before.address} -> ${after.address}` }];
+  }
   const replaced = previous.platform === next.platform ? platform.replacement(before, after) : `platform ${previous.platform} -> ${next.platform}`;
   if (replaced !== undefined) return [{ kind: "replace", reason: replaced }];
   const effects: NodeEffect[] = [];

@@ -70,12 +70,14 @@ function bootDigest(patches: readonly PlannedFile[]): string {
  * next apply. The Kubernetes version is not: the rollout leaves Kubernetes' images to
  * upgrade-k8s (talos_machine ignore_kubernetes_upgrade_drift), so a bump reconfigures nothing.
  */
-function configurationDigest(model: ClusterModel, node: NodeModel, groups: ReadonlyMap<string, FileGroup>): string {
+function configurationDigest(model: ClusterModel, node: NodeModel, schematic: string, groups: ReadonlyMap<string, FileGroup>): string {
   // Where the secrets come from is not part of a configuration (the secrets are, and they never
-  // change): left out, so that adopting a cluster or not keeps the digests.
-  const { secrets: _source, ...talos } = model.talos;
+  // change): left out, so that adopting a cluster or not keeps the digests. Of the images, only
+  // the node's own reaches its configuration (machine.install.image): another class's new image
+  // changes nothing here.
+  const { secrets: _source, classSchematics: _classes, extensions: _e, extraKernelArgs: _k, overlay: _o, meta: _m, ...talos } = model.talos;
   return digest(
-    JSON.stringify([talos, model.endpoint.url, model.name]),
+    JSON.stringify([talos, schematic, model.endpoint.url, model.name]),
     ...layers(node).map((key) => groups.get(key)?.digest ?? ""),
     // Services and tunnels with secrets are built in the root module, not in a patch file: their
     // spec (names of variables, never values) stands for them.
@@ -106,14 +108,12 @@ function schematicDigest(talos: TalosModel, schematic: ClassSchematicModel | und
 }
 
 function lockedNode(model: ClusterModel, platform: PlatformPlan, node: NodeModel, step: number, groups: ReadonlyMap<string, FileGroup>): LockedNode {
-  const schematic = model.talos.classSchematics.find((s) => s.name === node.schematic);
-  const locked: LockedNode = {
-    role: node.role,
-    step,
-    configuration: configurationDigest(model, node, groups),
-    schematic: schematicDigest(model.talos, schematic),
-  };
-  if (schematic !== undefined) locked.installer = schematic.name;
+  const schematic = schematicDigest(
+    model.talos,
+    model.talos.classSchematics.find((s) => s.name === node.schematic),
+  );
+  const locked: LockedNode = { role: node.role, step, configuration: configurationDigest(model, node, schematic, groups), schematic };
+  if (node.schematic !== undefined) locked.installer = node.schematic;
   const volumes = volumesDigest(node);
   if (volumes !== undefined) locked.volumes = volumes;
   // What only a boot applies (machine files among them): the impact report says when it does.

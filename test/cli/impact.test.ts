@@ -165,6 +165,32 @@ describe("build reports what an edit does to running machines", () => {
     expect(lockText()).toBe(lock);
   });
 
+  it("impact compares two locks for a pull request whose tree is built: the order, and what build would refuse", async () => {
+    await built("ha-proxmox");
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(join(dir, "base.lock.json"), lockText());
+    editSpec(join(dir, "spec.yaml"), (doc) => doc.setIn(["spec", "nodeClasses", "control_plane", "memory"], 16384));
+    expect((await build("-q", "--allow-restart")).exitCode).toBe(0);
+    const impact = (...flags: string[]) =>
+      runBin(["impact", "--from", "base.lock.json", "--to", "infra/machines.lock.json", "--no-color", ...flags], { cwd: dir });
+    const refused = await impact();
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stdout.split("\n").slice(0, 2)).toEqual([
+      "the apply changes running machines, in this order:",
+      "  1. cp-1 (control plane): its VM restarts (memory 8192 -> 16384) when the provider updates it, not drained, outside the rollout",
+    ]);
+    expect(refused.stderr).toContain("error[cli/restarts-at-once]: cp-1, cp-2, cp-3 restart at once");
+    const allowed = await impact("--allow-restart", "--json");
+    expect(allowed.exitCode).toBe(0);
+    const document = JSON.parse(allowed.stdout) as { impact: string[]; rollout: { nodes: Array<{ node: string }> }; diagnostics: unknown[] };
+    expect(document.rollout.nodes.map((n) => n.node)).toEqual(["cp-1", "cp-2", "cp-3"]);
+    expect(document.diagnostics).toEqual([]);
+    const same = await runBin(["impact", "--from", "base.lock.json", "--to", "base.lock.json"], { cwd: dir });
+    expect([same.exitCode, same.stdout]).toEqual([0, "no running machine changes\n"]);
+    const missing = await runBin(["impact", "--from", "nope.json", "--to", "base.lock.json"], { cwd: dir });
+    expect([missing.exitCode, missing.stderr.split("\n")[0]]).toEqual([2, "talos-hclgen impact: error: cannot read nope.json: ENOENT"]);
+  });
+
   it("calls a Hetzner cluster's public network changed a replacement of every server, and refuses it for the control planes", async () => {
     // The hcloud provider powers a server off to change its public network or take a primary
     // IP from it: the tree never does that to a running server (src/platforms/hcloud/lock.ts).

@@ -76,7 +76,6 @@ describeWithTools("adoption on Hetzner Cloud: running servers are imported, neve
       ...Object.fromEntries(Object.entries(ADOPTED).map(([node, id]) => [PRIMARY_IP(node), String(ADOPTED_SERVERS[id]?.primaryIpId)])),
       [SUBNET]: "4712-10.0.1.0/24",
       "module.cluster.talos_machine_secrets.this": expect.stringMatching(/secrets\.yaml$/),
-      "module.cluster.talos_machine_bootstrap.this": "machine_bootstrap",
     });
 
     const changes = changesOf(plan);
@@ -119,7 +118,7 @@ describeWithTools("adoption on Hetzner Cloud: running servers are imported, neve
     const edited = await adopt.planReal();
     expect(edited.run.exitCode, edited.run.stderr).toBe(0);
     expect(describeChanges(changesOf(edited.plan)).filter((c) => !c.startsWith("update "))).toEqual([]);
-    expect(describeChanges(changesOf(edited.plan)).filter((c) => c.startsWith("update module.cluster.talos_machine_configuration_apply.")).length).toBe(5);
+    expect(describeChanges(changesOf(edited.plan)).filter((c) => c.startsWith("update module.cluster.talos_machine.")).length).toBe(5);
   }, 300_000);
 
   it("imports an IPv6-only server with its primary IPv6, and keeps it and its address", async () => {

@@ -65,7 +65,6 @@ describeWithTools("adoption on Proxmox: running VMs are imported, never created,
     expect(importsOf(plan)).toEqual({
       ...Object.fromEntries(Object.entries(ADOPTED).map(([node, id]) => [VM(node), id])),
       "module.cluster.talos_machine_secrets.this": expect.stringMatching(/secrets\.yaml$/),
-      "module.cluster.talos_machine_bootstrap.this": "machine_bootstrap",
     });
     const described = describeChanges(changesOf(plan));
     expect(described.filter((c) => /^(destroy|replace) /.test(c))).toEqual([]);
@@ -99,7 +98,7 @@ describeWithTools("adoption on Proxmox: running VMs are imported, never created,
     const edited = await adopt.planReal();
     expect(edited.run.exitCode, edited.run.stderr).toBe(0);
     expect(describeChanges(changesOf(edited.plan)).filter((c) => !c.startsWith("update "))).toEqual([]);
-    expect(describeChanges(changesOf(edited.plan)).filter((c) => c.startsWith("update module.cluster.talos_machine_configuration_apply.")).length).toBe(5);
+    expect(describeChanges(changesOf(edited.plan)).filter((c) => c.startsWith("update module.cluster.talos_machine.")).length).toBe(5);
   }, 300_000);
 
   it("shows a class that differs from a running VM as a change that reboots it", async () => {

@@ -1,7 +1,8 @@
 /**
  * Adoption with the real OpenTofu: a cluster that already runs (made with talosctl or
  * talhelper from a secrets.yaml) is taken over by a tree built with `talos.secrets: import`.
- * The plan must import its secrets and its bootstrap and create neither; every node's
+ * The plan must import its secrets and create none (talos_cluster's bootstrap finds the etcd
+ * that runs: AlreadyExists); every node's
  * configuration must then carry the running cluster's certificates and tokens, read from the
  * secrets.yaml (by the talos provider double, which imports it as the provider does:
  * tools/testkit/talos.go importSecrets); and later plans must need the file no more.
@@ -21,7 +22,6 @@ import { changesOf, describeChanges, importsOf, makeMirrors, Workspace, type Mir
 
 const SPEC = readFileSync(join(ROOT, "fixtures", "adopt-metal", "spec.yaml"), "utf8");
 const SECRETS = "module.cluster.talos_machine_secrets.this";
-const BOOTSTRAP = "module.cluster.talos_machine_bootstrap.this";
 
 interface SecretsFile {
   cluster: { id: string; secret: string };
@@ -30,7 +30,7 @@ interface SecretsFile {
   certs: { etcd: { crt: string }; k8s: { crt: string }; k8saggregator: { crt: string }; os: { crt: string } };
 }
 
-describeWithTools("adoption: a running cluster's secrets and bootstrap are imported, never created", (tools) => {
+describeWithTools("adoption: a running cluster's secrets are imported, never created", (tools) => {
   const work = mkdtempSync(join(tmpdir(), "talos-hclgen-adopt-"));
   let mirrors: Mirrors;
   beforeAll(() => {
@@ -38,7 +38,7 @@ describeWithTools("adoption: a running cluster's secrets and bootstrap are impor
   });
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it("imports the secrets.yaml and the bootstrap, and every configuration carries the running cluster's certificates", async () => {
+  it("imports the secrets.yaml, and every configuration carries the running cluster's certificates", async () => {
     const result = compile(SPEC, { specPath: "spec.yaml" });
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.files.map((f) => f.path)).toContain("imports.tf");
@@ -65,11 +65,11 @@ describeWithTools("adoption: a running cluster's secrets and bootstrap are impor
     const withFile = ["-var", `talos_secrets_file=${secretsPath}`];
     const { plan, run } = await workspace.planReal(withFile);
     expect(run.exitCode, run.stderr).toBe(0);
-    expect(importsOf(plan)).toEqual({ [SECRETS]: secretsPath, [BOOTSTRAP]: "machine_bootstrap" });
+    expect(importsOf(plan)).toEqual({ [SECRETS]: secretsPath });
     const changes = describeChanges(changesOf(plan));
-    // Imported, so neither is created (nor replaced) by the plan: no new CA, no second bootstrap.
-    expect(changes.filter((c) => c.endsWith(SECRETS) || c.endsWith(BOOTSTRAP)).every((c) => c.startsWith("update "))).toBe(true);
-    expect(changes.filter((c) => c.startsWith("create module.cluster.talos_machine_configuration_apply")).length).toBe(4);
+    // Imported, so not created (nor replaced) by the plan: no new CA.
+    expect(changes.filter((c) => c.endsWith(SECRETS)).every((c) => c.startsWith("update "))).toBe(true);
+    expect(changes.filter((c) => c.startsWith("create module.cluster.talos_machine.")).length).toBe(4);
     expect(changes.filter((c) => /^(destroy|replace) /.test(c))).toEqual([]);
 
     await workspace.tofu("doubles", ["apply", "-auto-approve", "-input=false", "-no-color", ...withFile], true);

@@ -46,8 +46,8 @@ describeWithTools("a broken machine configuration fails the Talos tier", (tools)
 
   it("a node patch file with the same LinkConfig twice (a generator bug)", async () => {
     // The metal tree's worker patch names each link once; a generator that emitted one twice
-    // would hand Talos a file it refuses to load (the real provider loads patches at plan
-    // time with the same machinery, so the apply fails for that node only).
+    // would hand Talos a file it refuses to load (the real provider loads patches with the same
+    // machinery when it makes the node's configuration, so the apply fails for that node only).
     const files = buildCase("metal").expected.map((file) => {
       if (file.path !== "patches/nodes/wk-1.yaml") return file;
       const link = /apiVersion: v1alpha1\nkind: LinkConfig\nname: eno1\n[\s\S]*?(?=\n---|\n?$)/.exec(file.contents)?.[0];
@@ -58,7 +58,8 @@ describeWithTools("a broken machine configuration fails the Talos tier", (tools)
     await workspace.write(files);
     const run = await workspace.tofu("doubles", ["apply", "-auto-approve", "-input=false", "-no-color"]);
     expect(run.exitCode).toBe(1);
-    expect(run.stderr).toContain('talos_machine_configuration_apply.worker["wk-1"]');
+    // The node's whole configuration is made by a data source (its patches in order), which fails.
+    expect(run.stderr).toContain('data.talos_machine_configuration.node["wk-1"]');
     expect(run.stderr).toMatch(/duplicate document v1alpha1\/LinkConfig\/eno1 is not allowed/);
   });
 });

@@ -19,7 +19,7 @@ import { changesOf, describeChanges, makeMirrors, Workspace, type Mirrors } from
 const HAND_WRITTEN = `terraform {
   required_providers {
     proxmox = { source = "bpg/proxmox", version = "~> 0.111.0" }
-    talos   = { source = "siderolabs/talos", version = "~> 0.11.0" }
+    talos   = { source = "siderolabs/talos", version = "~> 0.12.0" }
   }
 }
 
@@ -178,9 +178,6 @@ spec:
 /** docs/migrating.md step 3 for this module: its addresses, then the tree's. */
 const MOVES: Array<[string, string]> = [
   ["talos_machine_secrets.this", "module.cluster.talos_machine_secrets.this"],
-  ["talos_machine_bootstrap.this", "module.cluster.talos_machine_bootstrap.this"],
-  ['talos_machine_configuration_apply.this["cp-1"]', 'module.cluster.talos_machine_configuration_apply.controlplane["cp-1"]'],
-  ['talos_machine_configuration_apply.this["wk-1"]', 'module.cluster.talos_machine_configuration_apply.worker["wk-1"]'],
   ['proxmox_virtual_environment_vm.this["cp-1"]', 'module.nodes.proxmox_virtual_environment_vm.this["cp-1"]'],
   ['proxmox_virtual_environment_vm.this["wk-1"]', 'module.nodes.proxmox_virtual_environment_vm.this["wk-1"]'],
   ["talos_image_factory_schematic.this", "module.nodes.talos_image_factory_schematic.this"],
@@ -194,7 +191,7 @@ describeWithTools("moving a hand-written module's state into the tree", (tools) 
   });
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it("plans no replaced, destroyed or new machine, secrets or bootstrap, and keeps every NIC", async () => {
+  it("plans no replaced, destroyed or new machine or secrets, and keeps every NIC", async () => {
     const workspace = new Workspace(tools, mirrors, join(work, "seed"), { TESTKIT_DHCP_CIDR: "10.30.0.0/24" });
     await workspace.write([{ path: "main.tf", kind: "hcl", contents: HAND_WRITTEN } as GeneratedFile]);
     await workspace.apply();
@@ -203,6 +200,8 @@ describeWithTools("moving a hand-written module's state into the tree", (tools) 
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     await workspace.write(result.files);
     for (const [from, to] of MOVES) await workspace.tofu("real", ["state", "mv", "-no-color", from, to], true);
+    // Forgotten, never destroyed: a destroyed configuration apply would reset its node.
+    await workspace.tofu("real", ["state", "rm", "-no-color", "talos_machine_bootstrap.this", "talos_machine_configuration_apply.this"], true);
     // The old image downloads have no place in the tree: forgotten, not destroyed (the tree
     // downloads its own; the VMs ignore their boot image after creation).
     await workspace.tofu("real", ["state", "rm", "-no-color", "proxmox_virtual_environment_download_file.this"], true);
@@ -210,25 +209,30 @@ describeWithTools("moving a hand-written module's state into the tree", (tools) 
     const { plan, run } = await workspace.planReal();
     expect(run.exitCode, run.stderr).toBe(0);
     const changes = describeChanges(changesOf(plan));
-    // The configurations change (the tree's patches are not the module's), the VMs' names, tags
-    // and descriptions are updated in place, and the schematic is the tree's own YAML.
-    expect(changes).toEqual([
+    // One talos_machine per node takes it over (its configuration is the tree's: its patches are
+    // not the module's), talos_cluster finds etcd bootstrapped, the VMs' names, tags and
+    // descriptions are updated in place, and the schematic is the tree's own YAML.
+    const made = [
+      "create module.cluster.talos_cluster.this",
       "create module.cluster.talos_cluster_kubeconfig.this",
+      "create module.cluster.talos_machine.cp-1",
+      "create module.cluster.talos_machine.wk-1",
+      'create module.cluster.terraform_data.node["cp-1"]',
+      'create module.cluster.terraform_data.node["wk-1"]',
+      "create module.cluster.tls_cert_request.rollout",
+      "create module.cluster.tls_locally_signed_cert.rollout",
+      "create module.cluster.tls_private_key.rollout",
       'create module.nodes.proxmox_download_file.talos["pve-a"]',
       'create module.nodes.proxmox_download_file.talos["pve-b"]',
-      'update module.cluster.talos_machine_configuration_apply.controlplane["cp-1"]',
-      'update module.cluster.talos_machine_configuration_apply.worker["wk-1"]',
+    ];
+    expect(changes).toEqual([
+      ...made,
       'update module.nodes.proxmox_virtual_environment_vm.this["cp-1"]',
       'update module.nodes.proxmox_virtual_environment_vm.this["wk-1"]',
       "update module.nodes.talos_image_factory_schematic.this",
     ]);
     expect(changes.filter((c) => /^(replace|destroy) /.test(c))).toEqual([]);
-    expect(changes.filter((c) => c.startsWith("create ") && /_vm\.|_secrets\.|_bootstrap\.|_configuration_apply\./.test(c))).toEqual([]);
-    expect(changes.filter((c) => c.startsWith("create ")).sort()).toEqual([
-      "create module.cluster.talos_cluster_kubeconfig.this",
-      'create module.nodes.proxmox_download_file.talos["pve-a"]',
-      'create module.nodes.proxmox_download_file.talos["pve-b"]',
-    ]);
+    expect(changes.filter((c) => c.startsWith("create ") && /_vm\.|_secrets\./.test(c))).toEqual([]);
     for (const change of changesOf(plan).filter((c) => c.type === "proxmox_virtual_environment_vm")) {
       const before = (change.change.before as { network_device: Array<{ mac_address: string }> }).network_device.map((n) => n.mac_address);
       const after = (change.change.after as { network_device: Array<{ mac_address: string }> }).network_device.map((n) => n.mac_address);

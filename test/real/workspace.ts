@@ -16,7 +16,7 @@
 import { createHash } from "node:crypto";
 import { execa } from "execa";
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import type { GeneratedFile } from "../../src/types.js";
 import { ROOT } from "../golden-corpus.js";
@@ -69,6 +69,9 @@ export function makeMirrors(tools: Tools, work: string): Mirrors {
 }
 
 /** Credentials of the right shape, so real providers configure; nothing is ever reached. */
+/** kubectl and talosctl as the tree's provisioners use them, against the talos double's fake cluster. */
+const FAKE_CLIS = join(ROOT, "test", "real", "bin");
+
 const FAKE_CREDENTIALS: Record<string, string> = {
   TF_VAR_proxmox_api_token: "root@pam!ci=00000000-0000-0000-0000-000000000000",
   TF_VAR_hcloud_token: "x".repeat(64),
@@ -219,6 +222,8 @@ export class Workspace {
       env: {
         TF_CLI_CONFIG_FILE: join(this.dir, `${kind}.tfrc`),
         TF_IN_AUTOMATION: "1",
+        // The tree's provisioners run kubectl and talosctl: their doubles (test/real/bin).
+        PATH: `${FAKE_CLIS}${delimiter}${process.env["PATH"] ?? ""}`,
         CHECKPOINT_DISABLE: "1",
         ...FAKE_CREDENTIALS,
         // The charts on this machine (npm run tools), for the helm double's helm_template.

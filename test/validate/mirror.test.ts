@@ -74,7 +74,7 @@ describe("readRequiredProviders", () => {
       ["bpg/proxmox", "registry.terraform.io", ["0.111.1"]],
       ["fluxcd/flux", "registry.terraform.io", ["1.8.5"]],
       ["hashicorp/helm", "registry.terraform.io", ["~> 3.1"]],
-      ["siderolabs/talos", "registry.terraform.io", ["0.11.0"]],
+      ["siderolabs/talos", "registry.terraform.io", ["0.12.0"]],
     ]);
   });
 });

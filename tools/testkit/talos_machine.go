@@ -197,6 +197,8 @@ type fakeNode struct {
 	// An etcd member (a control plane that joined), and whether it is down (rebooting).
 	Member bool `json:"member"`
 	Down   bool `json:"down"`
+	// Dead: the machine is gone for good (a test kills it); it never answers again.
+	Dead bool `json:"dead,omitempty"`
 	// Reset: left etcd, wiped, off.
 	Reset bool `json:"reset"`
 }
@@ -320,7 +322,7 @@ func quorumLost(nodes map[string]*fakeNode) []string {
 			continue
 		}
 		members++
-		if node.Down {
+		if node.Down || node.Dead {
 			down = append(down, name)
 		}
 	}
@@ -559,7 +561,7 @@ func readMachine(state map[string]any) ([]*tfprotov6.Diagnostic, error) {
 	var diagnostics []*tfprotov6.Diagnostic
 	err := fake.with(func(nodes map[string]*fakeNode, _ *fakeCluster, _ func(string, string, string)) error {
 		n := nodes[node]
-		if n == nil || n.Reset || n.Down {
+		if n == nil || n.Reset || n.Down || n.Dead {
 			diagnostics = []*tfprotov6.Diagnostic{{Severity: tfprotov6.DiagnosticSeverityWarning, Summary: "could not refresh talos_machine", Detail: "Leaving the prior state untouched."}}
 			return nil
 		}
@@ -582,7 +584,7 @@ func destroyMachine(prior map[string]any) error {
 	node := str(prior["node"])
 	return fake.with(func(nodes map[string]*fakeNode, _ *fakeCluster, log func(string, string, string)) error {
 		n := nodes[node]
-		if n == nil || n.Reset {
+		if n == nil || n.Reset || n.Dead {
 			return fmt.Errorf("error resetting machine %s: it does not answer", node)
 		}
 		graceful := onDestroy["graceful"] != false

@@ -21,7 +21,12 @@ export const proxmoxNodes: Feature = {
       "Image factory schematic from the extensions, the nocloud image downloaded once per host, one VM per node sized from its class, addressed through cloud-init.",
     diagram: ['nodes -- "node addresses, installer image" --> cluster'],
   }),
-  files: (model) => planModuleFiles(model, FOLDER, { classSchematics: model.talos.classSchematics.length > 0, secureBoot: proxmoxOf(model).secureBoot }),
+  files: (model) =>
+    planModuleFiles(model, FOLDER, {
+      classSchematics: model.talos.classSchematics.length > 0,
+      secureBoot: proxmoxOf(model).secureBoot,
+      dhcp: model.nodes.some((node) => node.ip === undefined),
+    }),
   root: (model) => {
     const proxmox = proxmoxOf(model);
     return {

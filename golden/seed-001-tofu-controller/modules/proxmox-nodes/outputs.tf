@@ -11,15 +11,38 @@ locals {
   }
 }
 
+# A DHCP node's address as its guest agent first reported it, kept while its VM lives. The
+# agent's list is unknown in any plan that changes the VM's NICs (bpg/proxmox v0.111.1
+# proxmoxtf/resource/vm/network/schema.go CustomizeDiff: ipv4_addresses ComputedIf
+# network_device changes), and an unknown address would replace the node's talos_machine, whose
+# node forces a new one: a reset of a running node for a NIC edit. A new VM (its id unknown
+# at plan time) reads the address again.
+resource "terraform_data" "dhcp_address" {
+  for_each = { for name, node in var.nodes : name => node if node.address == null }
+
+  triggers_replace = proxmox_virtual_environment_vm.this[each.key].id
+  input            = try(local.reported_addresses[each.key][0], null)
+
+  lifecycle {
+    ignore_changes = [input]
+    # Kept from the first apply on: never an address the agent has not reported yet.
+    precondition {
+      condition     = try(local.reported_addresses[each.key][0], null) != null
+      error_message = "The QEMU guest agent has not reported an IPv4 address for the first NIC of ${each.key} yet; run the apply again once its lease is there."
+    }
+  }
+}
+
 output "nodes" {
   description = "Role and address of every node (static, or reported by the guest agent with DHCP); built from the VMs, so consumers wait for them."
   value = {
     for name, vm in proxmox_virtual_environment_vm.this : name => {
       role = var.nodes[name].role
       # Read through the VM's id even when static: a VM being replaced has no id at plan time,
-      # so its address is unknown and everything that talks to the node (above all the
-      # configuration apply, whose Read never notices a new machine) runs again on the new VM.
-      address = vm.id == null ? null : coalesce(var.nodes[name].address, try(local.reported_addresses[name][0], null))
+      # so its address is unknown and everything that talks to the node runs again on the new
+      # VM (above all its talos_machine, which a new node address replaces: the old machine is
+      # reset, the new one configured; its Read would never notice a new machine).
+      address = vm.id == null ? null : coalesce(var.nodes[name].address, try(terraform_data.dhcp_address[name].output, null))
       vm_id   = vm.vm_id
     }
   }

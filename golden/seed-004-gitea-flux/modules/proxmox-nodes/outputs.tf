@@ -17,9 +17,10 @@ output "nodes" {
     for name, vm in proxmox_virtual_environment_vm.this : name => {
       role = var.nodes[name].role
       # Read through the VM's id even when static: a VM being replaced has no id at plan time,
-      # so its address is unknown and everything that talks to the node (above all the
-      # configuration apply, whose Read never notices a new machine) runs again on the new VM.
-      address = vm.id == null ? null : coalesce(var.nodes[name].address, try(local.reported_addresses[name][0], null))
+      # so its address is unknown and everything that talks to the node runs again on the new
+      # VM (above all its talos_machine, which a new node address replaces: the old machine is
+      # reset, the new one configured; its Read would never notice a new machine).
+      address = vm.id == null ? null : var.nodes[name].address
       vm_id   = vm.vm_id
     }
   }
