@@ -153,6 +153,8 @@ export const DIAGNOSTIC_CODES = {
   "cli/etcd-quorum": "the control planes marked gone leave etcd without the quorum it needs to remove them; recover etcd first",
   "cli/role-change": "a node changes role; Talos cannot turn a running node into the other role: remove it, apply, add it back",
   "cli/address-change": "a node's address changes; the tree would reset it and configure a machine at the new address: add it under a new name instead",
+  "cli/cluster-rename":
+    "metadata.name changes on a running cluster: every configuration changes, and on Proxmox every VM's MAC addresses; build refuses it without --allow-replace",
   "cli/restarts-at-once":
     "the apply would restart several machines at once, outside the rollout's one-at-a-time order; build refuses it without --allow-restart",
   "cli/talos-upgrade-path": "the Talos version change is one the installer refuses (too old to upgrade, too new to downgrade), or skips a minor (a warning)",

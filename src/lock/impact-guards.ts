@@ -7,6 +7,7 @@
 import { compareMinors, minorOf } from "../base/versions.js";
 import { runsKubernetes, talosRelease } from "../catalog/talos-compatibility.js";
 import { nodesWith, type NodeImpact, type RolloutImpact } from "./impact.js";
+import type { PlatformLock } from "./platform-part.js";
 
 export type GuardFlag = "allow-replace" | "allow-restart";
 
@@ -17,6 +18,7 @@ export interface Refusal {
     | "cli/etcd-quorum"
     | "cli/role-change"
     | "cli/address-change"
+    | "cli/cluster-rename"
     | "cli/restarts-at-once"
     | "cli/talos-upgrade-path"
     | "cli/kubernetes-upgrade-path";
@@ -178,7 +180,20 @@ function skipsMinor(from: string, to: string): boolean {
   return compareMinors(to, nextMinor(from)) > 0;
 }
 
+function rename(impact: RolloutImpact, platform: PlatformLock): Refusal[] {
+  if (impact.cluster === undefined) return [];
+  const machines = platform.renamed === undefined ? "" : `, and ${platform.renamed}`;
+  return [
+    {
+      code: "cli/cluster-rename",
+      message: `metadata.name ${impact.cluster.from} -> ${impact.cluster.to}: every node's configuration names another cluster${machines}`,
+      hint: `keep metadata.name ${impact.cluster.from} for this cluster (the tree's folder and state can move without it)`,
+      unless: "allow-replace",
+    },
+  ];
+}
+
 /** Everything the impact runs into, in the order an operator fixes them. */
-export function impactRefusals(impact: RolloutImpact): Refusal[] {
-  return [...versions(impact), ...membership(impact), ...restarts(impact)];
+export function impactRefusals(impact: RolloutImpact, platform: PlatformLock): Refusal[] {
+  return [...versions(impact), ...rename(impact, platform), ...membership(impact), ...restarts(impact)];
 }

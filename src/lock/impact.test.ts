@@ -48,7 +48,8 @@ const cluster = (configuration = "a", worker = "b") => ({
 
 const proxmox = PLATFORMS.proxmox.lock;
 const report = (before: MachinesLock, after: MachinesLock) => describeRollout(rolloutImpact(before, after, proxmox), proxmox);
-const refused = (before: MachinesLock, after: MachinesLock) => impactRefusals(rolloutImpact(before, after, proxmox)).map((r) => [r.code, r.unless ?? "always"]);
+const refused = (before: MachinesLock, after: MachinesLock) =>
+  impactRefusals(rolloutImpact(before, after, proxmox), proxmox).map((r) => [r.code, r.unless ?? "always"]);
 
 describe("the rollout impact", () => {
   it("says nothing when nothing changes", () => {
@@ -108,7 +109,7 @@ describe("the rollout impact", () => {
   it("refuses a Talos upgrade the installer refuses, and warns of a skipped minor", () => {
     const from = (talos: string) => lock(cluster(), { talos, kubernetes: "v1.33.1" });
     expect(refused(from("v1.11.6"), lock(cluster(), { talos: "v1.14.0", kubernetes: "v1.33.1" }))).toEqual([["cli/talos-upgrade-path", "always"]]);
-    const skipped = impactRefusals(rolloutImpact(from("v1.12.4"), lock(cluster(), { talos: "v1.14.0", kubernetes: "v1.33.1" }), proxmox));
+    const skipped = impactRefusals(rolloutImpact(from("v1.12.4"), lock(cluster(), { talos: "v1.14.0", kubernetes: "v1.33.1" }), proxmox), proxmox);
     expect(skipped.map((r) => [r.code, r.warning])).toEqual([["cli/talos-upgrade-path", true]]);
     expect(refused(from("v1.13.9"), lock(cluster(), { talos: "v1.14.0", kubernetes: "v1.33.1" }))).toEqual([]);
   });
@@ -187,6 +188,16 @@ describe("the rollout impact", () => {
     const before = lock({ ...cluster(), "wk-1": { ...wk(4, "a"), address: "10.0.0.21" } });
     const after = lock({ ...cluster(), "wk-1": { ...wk(4, "a"), address: "10.0.0.29" } });
     expect(refused(before, after)).toEqual([["cli/address-change", "always"]]);
+  });
+
+  it("refuses a cluster renamed unless allowed, naming the VMs' new MAC addresses on Proxmox", () => {
+    const before = lock(cluster(), { cluster: "lab" });
+    const after = lock(cluster(), { cluster: "prod" });
+    expect(refused(before, after)).toEqual([["cli/cluster-rename", "allow-replace"]]);
+    expect(impactRefusals(rolloutImpact(before, after, proxmox), proxmox)[0]?.message).toContain("new MAC addresses");
+    // Locks written before the name was recorded say nothing about it.
+    const { cluster: _name, ...unnamed } = before;
+    expect(refused(unnamed, after)).toEqual([]);
   });
 
   it("calls Secure Boot turned on a replacement: an installed node cannot move to it", () => {

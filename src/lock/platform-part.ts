@@ -9,6 +9,8 @@ export interface PlatformLock {
   machine: string;
   /** Whether the tree creates and destroys the machines (metal: they exist without it). */
   ownsMachines: boolean;
+  /** What a new cluster name does to the platform's machines, when anything. */
+  renamed?: string;
   /** Why the machine is replaced (created anew), or undefined. */
   replacement(before: LockedNode, after: LockedNode): string | undefined;
   /** Why the machine restarts without being replaced; none when it does not. */

@@ -61,6 +61,93 @@ spec:
     - { name: gpu-1, role: worker, class: gpu, address: 10.40.0.31/24, vmId: 4031 }
 `;
 
+/** The old tree's cluster, as a spec: three control planes and a worker, nothing else. */
+const OLD_SPEC = SPEC.replace(/    - \{ name: (?:wk-[23]|gpu-1),[^\n]*\n/g, "").replace(/    gpu: \{[^\n]*\n/, "");
+
+/**
+ * A tree of talos-hclgen before the rollout (its talos-cluster module's shape at 0.11): one
+ * talos_machine_configuration_apply per node, which resets its node when destroyed, and
+ * talos_machine_bootstrap.
+ */
+const OLD_TREE: GeneratedFile[] = [
+  {
+    path: "main.tf",
+    kind: "hcl",
+    contents: `terraform {
+  required_providers {
+    talos = { source = "siderolabs/talos", version = "~> 0.12.0" }
+  }
+}
+
+module "cluster" {
+  source = "./modules/talos-cluster"
+}
+`,
+  } as GeneratedFile,
+  {
+    path: "modules/talos-cluster/main.tf",
+    kind: "hcl",
+    contents: `terraform {
+  required_providers {
+    talos = { source = "siderolabs/talos" }
+  }
+}
+
+locals {
+  nodes = {
+    "cp-1" = { role = "controlplane", address = "10.40.0.11" }
+    "cp-2" = { role = "controlplane", address = "10.40.0.12" }
+    "cp-3" = { role = "controlplane", address = "10.40.0.13" }
+    "wk-1" = { role = "worker", address = "10.40.0.21" }
+  }
+}
+
+resource "talos_machine_secrets" "this" {
+  talos_version = "v1.13"
+}
+
+data "talos_machine_configuration" "node" {
+  for_each         = local.nodes
+  cluster_name     = "rollout"
+  cluster_endpoint = "https://10.40.0.10:6443"
+  machine_type     = each.value.role
+  machine_secrets  = talos_machine_secrets.this.machine_secrets
+  talos_version    = "v1.13"
+}
+
+resource "talos_machine_configuration_apply" "controlplane" {
+  for_each                    = { for name, node in local.nodes : name => node if node.role == "controlplane" }
+  node                        = each.value.address
+  client_configuration        = talos_machine_secrets.this.client_configuration
+  machine_configuration_input = data.talos_machine_configuration.node[each.key].machine_configuration
+  on_destroy = {
+    reset    = true
+    graceful = true
+    reboot   = false
+  }
+}
+
+resource "talos_machine_configuration_apply" "worker" {
+  for_each                    = { for name, node in local.nodes : name => node if node.role == "worker" }
+  node                        = each.value.address
+  client_configuration        = talos_machine_secrets.this.client_configuration
+  machine_configuration_input = data.talos_machine_configuration.node[each.key].machine_configuration
+  on_destroy = {
+    reset    = true
+    graceful = true
+    reboot   = false
+  }
+}
+
+resource "talos_machine_bootstrap" "this" {
+  depends_on           = [talos_machine_configuration_apply.controlplane]
+  node                 = "10.40.0.11"
+  client_configuration = talos_machine_secrets.this.client_configuration
+}
+`,
+  } as GeneratedFile,
+];
+
 /** Node names by address: the base spec's, and the control plane a scenario adds. */
 const NAMES: Record<string, string> = Object.fromEntries([
   ...[...SPEC.matchAll(/name: ([a-z0-9-]+), role: \w+, class: \w+, address: ([0-9.]+)\//g)].map((m) => [m[2] ?? "", m[1] ?? ""]),
@@ -178,7 +265,7 @@ describeWithTools("the rollout: what an apply does to each running node, in orde
     const impact = rolloutImpact(previous, locked, PLATFORMS.proxmox.lock);
     await space.write(next);
     await space.applyWithDoubles();
-    return { log: readLog(talos), impact, refusals: impactRefusals(impact), space };
+    return { log: readLog(talos), impact, refusals: impactRefusals(impact, PLATFORMS.proxmox.lock), space };
   }
 
   it("day 0: configures the nodes in rollout order, then bootstraps", () => {
@@ -274,5 +361,28 @@ describeWithTools("the rollout: what an apply does to each running node, in orde
     const vms = state.resources.find((r) => r.type === "proxmox_virtual_environment_vm")?.instances.map((i) => i.index_key);
     expect(vms).not.toContain("cp-3");
     expect(vms).toContain("cp-4");
+  }, 300_000);
+
+  it("a tree from before the rollout moves over: the old applies and bootstrap forgotten, no node reset, no second bootstrap", async () => {
+    // The old tree applied into a scratch fake cluster; its state is what the user has.
+    const space = workspace("migration-old", join(work, "migration-old-talos"));
+    await space.write(OLD_TREE);
+    await space.applyWithDoubles();
+    // The running cluster: the base one (its nodes configured and etcd bootstrapped).
+    const talos = join(work, "migration-talos");
+    cpSync(base.talos, talos, { recursive: true });
+    rmSync(join(talos, "log.jsonl"), { force: true });
+    const moved = workspace("migration", talos);
+    cpSync(space.state, moved.state);
+    await moved.write(build(OLD_SPEC));
+    await moved.applyWithDoubles();
+    const log = readLog(talos);
+    expect(log.filter((e) => e.op === "reset" || e.op === "etcd-leave")).toEqual([]);
+    expect(log.filter((e) => e.op === "bootstrap").map((e) => e.detail)).toEqual(["AlreadyExists"]);
+    // Each node taken over by its talos_machine: its configuration applied, nothing installed.
+    expect([...order(log)].sort()).toEqual(["cp-1", "cp-2", "cp-3", "wk-1"]);
+    expect(log.filter((e) => e.op === "install")).toEqual([]);
+    const state = JSON.parse(readFileSync(moved.state, "utf8")) as { resources: Array<{ type: string }> };
+    expect(state.resources.map((r) => r.type).filter((t) => t === "talos_machine_configuration_apply" || t === "talos_machine_bootstrap")).toEqual([]);
   }, 300_000);
 });

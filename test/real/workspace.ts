@@ -68,10 +68,10 @@ export function makeMirrors(tools: Tools, work: string): Mirrors {
   return mirrors;
 }
 
-/** Credentials of the right shape, so real providers configure; nothing is ever reached. */
 /** kubectl and talosctl as the tree's provisioners use them, against the talos double's fake cluster. */
 const FAKE_CLIS = join(ROOT, "test", "real", "bin");
 
+/** Credentials of the right shape, so real providers configure; nothing is ever reached. */
 const FAKE_CREDENTIALS: Record<string, string> = {
   TF_VAR_proxmox_api_token: "root@pam!ci=00000000-0000-0000-0000-000000000000",
   TF_VAR_hcloud_token: "x".repeat(64),
@@ -276,11 +276,29 @@ export class Workspace {
       for (const change of pending) {
         const instance = findInstance(state, change);
         instance.attributes = mergeKnown(change.change.after, change.change.after_unknown, instance.attributes) as Record<string, unknown>;
+        await this.computeOnApply(change, instance.attributes);
       }
       state.serial += 1;
       writeFileSync(this.state, JSON.stringify(state, null, 2));
     }
     throw new Error("the real plan of the applied tree did not settle in four rounds");
+  }
+
+  /**
+   * What a provider computes when it applies an update, which the plan could only call "known
+   * after apply": without it the next plan would see the same difference again.
+   */
+  private async computeOnApply(change: ResourceChange, attributes: Record<string, unknown>): Promise<void> {
+    const unknown = (change.change.after_unknown ?? {}) as Record<string, unknown>;
+    if (change.type === "talos_machine" && unknown.machine_configuration_hash === true) {
+      // talos_machine keeps the hash of the configuration it applied (provider v0.12
+      // talos_machine_resource.go); the testkit double computes it the same way.
+      const mode = attributes.ignore_kubernetes_upgrade_drift === true ? "ignore-kubernetes" : "exact";
+      const hashed = await execa(this.tools.testkit, ["machine-config-hash", mode], { input: String(attributes.machine_configuration ?? "") });
+      attributes.machine_configuration_hash = hashed.stdout.trim();
+    }
+    // terraform_data's output is its input once applied (OpenTofu's terraform_data resource).
+    if (change.type === "terraform_data" && unknown.output === true) attributes.output = attributes.input;
   }
 
   /** Applied with the doubles, reconciled with the real providers: a state later plans can start from. */
@@ -358,8 +376,15 @@ function findInstance(state: StateJson, change: ResourceChange): StateInstance {
 }
 
 /** The planned value, with what the plan does not know yet taken from the state. */
+function isDynamicValue(value: unknown): value is { value: unknown; type: unknown } {
+  return value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).sort().join() === "type,value";
+}
+
 function mergeKnown(after: unknown, unknown: unknown, prior: unknown): unknown {
   if (unknown === true) return prior;
+  // A dynamically typed attribute (terraform_data's input) is kept in the state as its value and
+  // its type; the plan shows the value alone. The type stays: the tree changes values, not shapes.
+  if (isDynamicValue(prior) && !isDynamicValue(after)) return { value: mergeKnown(after, unknown, prior.value), type: prior.type };
   if (Array.isArray(after)) {
     const unknowns = Array.isArray(unknown) ? unknown : [];
     const priors = Array.isArray(prior) ? prior : [];

@@ -47,6 +47,18 @@ func run(args []string) error {
 		}
 		fmt.Println(id)
 		return nil
+	case "machine-config-hash":
+		// What talos_machine keeps as machine_configuration_hash after an apply: the real-tier
+		// reconcile fills it in where a plan could only say "known after apply".
+		if len(args) != 2 || (args[1] != "exact" && args[1] != "ignore-kubernetes") {
+			return fmt.Errorf("usage: testkit machine-config-hash exact|ignore-kubernetes < config")
+		}
+		text, err := io.ReadAll(os.Stdin)
+		if err != nil {
+			return err
+		}
+		fmt.Println(configHash(string(text), args[1] == "ignore-kubernetes"))
+		return nil
 	case "gen-secrets":
 		if len(args) != 2 {
 			return fmt.Errorf("usage: testkit gen-secrets <contract, e.g. v1.13>")

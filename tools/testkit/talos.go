@@ -78,6 +78,9 @@ func talosBehaviour() providerBehaviour {
 				change.planned["id"] = "machine_configuration_apply"
 				return nil
 			},
+			// Delete resets the node when on_destroy.reset, as talos_machine's does (the same
+			// on_destroy object and Reset call: talos_machine_configuration_apply_resource.go Delete).
+			destroy: destroyMachine,
 		},
 		"talos_machine_bootstrap": {
 			framework:          true,

@@ -30,7 +30,7 @@ export function targetImpact(target: Target): TargetImpact {
   const platform = PLATFORMS[next.platform].lock;
   const rollout = rolloutImpact(previous, next, platform);
   if (isQuiet(rollout)) return none;
-  return { lines: describeRollout(rollout, platform), rollout, refusals: impactRefusals(rollout) };
+  return { lines: describeRollout(rollout, platform), rollout, refusals: impactRefusals(rollout, platform) };
 }
 
 /** The refusals the flags do not lift, as diagnostics: errors for a build, warnings for --check. */

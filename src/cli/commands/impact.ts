@@ -87,7 +87,7 @@ export async function runImpactCommand(argv: readonly string[], io: CliIo): Prom
   const platform = PLATFORMS[to.lock.platform].lock;
   const impact: RolloutImpact = rolloutImpact(from.lock, to.lock, platform);
   const allowed = new Set<GuardFlag>((["allow-replace", "allow-restart"] as const).filter((name) => flag(args, name)));
-  const refusals = impactRefusals(impact).filter((r) => r.unless === undefined || !allowed.has(r.unless));
+  const refusals = impactRefusals(impact, platform).filter((r) => r.unless === undefined || !allowed.has(r.unless));
   const refused = refusals.some((r) => r.warning !== true);
   const lines = describeRollout(impact, platform);
   const diagnostics: Diagnostic[] = refusals.map((r) => ({

@@ -5,6 +5,9 @@ import type { PlatformLock } from "../../lock/platform-part.js";
 export const proxmoxLock: PlatformLock = {
   ownsMachines: true,
   machine: "VM",
+  // A VM's MAC addresses derive from the cluster's name (mac.ts stableMac), and Talos finds the
+  // links it configures by them.
+  renamed: "every VM's NICs get new MAC addresses (they derive from the cluster's name), and the links Talos selects by MAC with them",
   /**
    * A changed host or VM id replaces the VM (bpg/proxmox v0.111.1 proxmoxtf/resource/vm/vm.go:
    * node_name and vm_id are ForceNew). Secure Boot on or off is a fresh install: "There is no

@@ -320,9 +320,10 @@ resource "terraform_data" "gone" {
         command -v talosctl >/dev/null 2>&1 || { echo "talos-hclgen: talosctl is needed to remove the etcd member of $NODE" >&2; exit 1; }
         # Any control plane that answers (a new one may not exist yet); the member's id is the
         # field before its hostname (talosctl etcd members: NODE ID HOSTNAME ...).
-        members=""
+        answered=""
         for endpoint in $CONTROL_PLANES; do
           members=$(talosctl --talosconfig "$dir/talosconfig" -e "$endpoint" -n "$endpoint" etcd members) || continue
+          answered=$endpoint
           id=$(printf '%s\n' "$members" | awk -v host="$NODE" '{ for (i = 2; i <= NF; i++) if ($i == host) { print $(i - 1); exit } }')
           if [ -z "$id" ]; then
             echo "talos-hclgen: $NODE is no etcd member" >&2
@@ -331,7 +332,7 @@ resource "terraform_data" "gone" {
           fi
           break
         done
-        [ -n "$members" ] || { echo "talos-hclgen: no control plane answered: remove the etcd member of $NODE by hand (talosctl etcd remove-member)" >&2; exit 1; }
+        [ -n "$answered" ] || { echo "talos-hclgen: no control plane answered: remove the etcd member of $NODE by hand (talosctl etcd remove-member)" >&2; exit 1; }
       fi
       command -v kubectl >/dev/null 2>&1 || { echo "talos-hclgen: kubectl is needed to delete the Kubernetes Node $NODE" >&2; exit 1; }
       kubectl --kubeconfig "$dir/kubeconfig" delete node "$NODE" --ignore-not-found --request-timeout=30s
