@@ -6,7 +6,7 @@
 import { execa } from "execa";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { compile } from "../src/index.js";
@@ -84,7 +84,7 @@ describe("import talhelper: the command", () => {
     const first = await run(["import", "talhelper", "test/import/talhelper/homelab/talconfig.yaml", "-o", out]);
     expect(first.exitCode, first.stderr).toBe(0);
     expect(readFileSync(out, "utf8")).toBe(readExpected("homelab").get("spec.yaml"));
-    expect(first.stderr).toContain("next: talos-hclgen build");
+    expect(first.stderr).toContain("next: npx talos-hclgen build");
     const again = await run(["import", "talhelper", "test/import/talhelper/homelab/talconfig.yaml", "-o", out]);
     expect(again.exitCode).toBe(2);
     expect(again.stderr).toContain("already exists");
@@ -126,6 +126,46 @@ describe("import talhelper: the command", () => {
     expect(existsSync(out)).toBe(true);
     expect(result.stderr).toContain("the spec does not build yet");
     expect(result.stderr).toContain("error[spec/");
+  });
+
+  it("refuses a JSON Patch path through __proto__, constructor or prototype, and writes nothing", async () => {
+    for (const key of ["__proto__", "constructor", "prototype"]) {
+      const talconfig = join(work, `pollute-${key}.yaml`);
+      writeFileSync(
+        talconfig,
+        `clusterName: lab\ntalosVersion: v1.13.9\nendpoint: https://10.0.0.11:6443\npatches:\n  - |-\n    - op: add\n      path: /${key}/specText\n      value: "apiVersion: evil"\n${node}`,
+      );
+      const out = join(work, `pollute-${key}-spec.yaml`);
+      const result = await run(["import", "talhelper", talconfig, "-o", out]);
+      expect(result.exitCode, result.stderr).toBe(2);
+      expect(existsSync(out)).toBe(false);
+      expect(result.stderr).toBe(
+        `${relative(ROOT, talconfig)}:5:5: error[import/unsupported]: the JSON Patch path "/${key}/specText" walks through "${key}", which is no configuration field\n` +
+          "  hint: a JSON Patch may only address the machine configuration's own fields\n1 error",
+      );
+    }
+  });
+
+  it("reads a patch under the spec's limits: an alias bomb or a runaway nesting, inline or in a file, is an error, not a crash", async () => {
+    const laughs = ['l0: &l0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+    for (let i = 1; i < 9; i++) laughs.push(`l${i}: &l${i} [${Array.from({ length: 9 }, () => `*l${i - 1}`).join(", ")}]`);
+    writeFileSync(join(work, "bomb.yaml"), `machine:\n  bomb:\n${laughs.map((line) => `    ${line}`).join("\n")}\n`);
+    writeFileSync(join(work, "deep.yaml"), `${"[".repeat(5000)}${"]".repeat(5000)}\n`);
+    const inline = `  - |-\n    machine:\n${laughs.map((line) => `      ${line}`).join("\n")}\n`;
+    for (const [name, patch, problem] of [
+      ["inline", inline, /the patch cannot be read: (aliases repeat more than 100000 values|its aliases expand)/],
+      ["file", "  - '@bomb.yaml'\n", /the patch cannot be read: (aliases repeat more than 100000 values|its aliases expand)/],
+      ["deep", "  - '@deep.yaml'\n", /the patch cannot be read: maps and lists nest more than 64 levels deep here/],
+    ] as const) {
+      const talconfig = join(work, `bomb-${name}.yaml`);
+      writeFileSync(talconfig, `clusterName: lab\ntalosVersion: v1.13.9\nendpoint: https://10.0.0.11:6443\npatches:\n${patch}${node}`);
+      const out = join(work, `bomb-${name}-spec.yaml`);
+      const result = await run(["import", "talhelper", talconfig, "-o", out]);
+      expect(result.exitCode, `${name}: ${result.stderr}`).toBe(2);
+      expect(result.stderr, name).toMatch(problem);
+      expect(result.stderr, name).toContain("error[import/patch-file]");
+      expect(existsSync(out), name).toBe(false);
+    }
   });
 
   it("never copies a plain-text secret of the talconfig into a spec", async () => {

@@ -51,7 +51,11 @@ async function glob(pattern: string, cwd: string): Promise<string[]> {
     cwd,
     onlyFiles: true,
     dot: false,
-    followSymbolicLinks: true,
+    // Links to folders met while walking are not entered: fast-glob keeps no record of the
+    // folders it is inside, so a link back up (or two) made the walk endless, and doubling.
+    // The folder the pattern starts from may itself be a link (the system resolves it), and a
+    // link to a spec file still matches; git does not follow folder links either.
+    followSymbolicLinks: false,
   });
   return matches.sort(comparePaths);
 }

@@ -179,6 +179,7 @@ export const DIAGNOSTIC_CODES = {
   "validate/init": "tofu/terraform init failed",
   "validate/binary-not-found": "neither tofu nor terraform is on PATH (or the --binary given does not run)",
   "validate/no-tree": "the folder to validate holds no .tf file",
+  "validate/link-loop": "the folder to validate holds a symbolic link to a folder it is inside of",
   "validate/provider-schemas": "the --provider-schemas path cannot be read as `tofu providers schema -json` output",
   "validate/missing-provider-schema": "the tree needs a provider the offline schemas do not describe",
   "validate/schema-version": "a provider schema's version does not satisfy the tree's version constraint",

@@ -250,6 +250,160 @@ function privateKeyBlocks(text: string, counter: { steps: number }, found: Secre
   }
 }
 
+/** Letters, digits, "_" and "-": base64url, and the body of most prefixed tokens. */
+const URL_SAFE = ALNUM | UNDERSCORE | DOT_DASH;
+
+interface PrefixedToken {
+  prefix: string;
+  /** What may follow the prefix. */
+  body: number;
+  /** The least length of the whole token, prefix included. */
+  min: number;
+  what: string;
+}
+
+/**
+ * Credentials their issuer marks with a fixed prefix, at the start of a run of their alphabet.
+ * Found by the native search for each prefix; an anchor inside a run that started before it is
+ * skipped, so each run is read once per prefix that starts it.
+ */
+const PREFIXED: readonly PrefixedToken[] = [
+  // age identities: Bech32 with the human-readable part AGE-SECRET-KEY-, written upper-case,
+  // 74 characters (C2SP age specification, "X25519 recipient type"); SOPS keeps them in keys.txt.
+  { prefix: "AGE-SECRET-KEY-1", body: UPPER | DIGIT, min: 60, what: "an age private key (SOPS)" },
+  // GitLab tokens by prefix (GitLab docs, "Token prefixes"): personal, deploy, runner and
+  // pipeline-trigger tokens.
+  { prefix: "glpat-", body: URL_SAFE, min: 26, what: "a GitLab token" },
+  { prefix: "gldt-", body: URL_SAFE, min: 25, what: "a GitLab token" },
+  { prefix: "glrt-", body: URL_SAFE, min: 25, what: "a GitLab token" },
+  { prefix: "glptt-", body: URL_SAFE, min: 26, what: "a GitLab token" },
+  // Slack bot, user, app-level, refresh and configuration tokens (Slack API docs, "Token types").
+  { prefix: "xoxb-", body: ALNUM | DOT_DASH, min: 25, what: "a Slack token" },
+  { prefix: "xoxp-", body: ALNUM | DOT_DASH, min: 25, what: "a Slack token" },
+  { prefix: "xoxa-", body: ALNUM | DOT_DASH, min: 25, what: "a Slack token" },
+  { prefix: "xoxe-", body: ALNUM | DOT_DASH, min: 25, what: "a Slack token" },
+  { prefix: "xoxr-", body: ALNUM | DOT_DASH, min: 25, what: "a Slack token" },
+  { prefix: "xapp-", body: ALNUM | DOT_DASH, min: 25, what: "a Slack token" },
+];
+
+function prefixedTokens(text: string, counter: { steps: number }, found: SecretSpan[]): void {
+  for (const { prefix, body, min, what } of PREFIXED) {
+    for (let start = text.indexOf(prefix); start !== -1; start = text.indexOf(prefix, start + prefix.length)) {
+      counter.steps++;
+      if (start > 0 && (classOf(text, start - 1) & body) !== 0) continue;
+      let end = start + prefix.length;
+      while (end < text.length && (classOf(text, end) & body) !== 0) end++;
+      counter.steps += end - start;
+      if (end - start >= min) found.push({ start, end, kind: "token", what });
+    }
+  }
+}
+
+/** The end of the run of base64url characters from `at`. */
+function urlSafeRun(text: string, at: number, counter: { steps: number }): number {
+  let i = at;
+  while (i < text.length && ((classOf(text, i) & (ALNUM | UNDERSCORE)) !== 0 || text[i] === "-")) i++;
+  counter.steps += i - at + 1;
+  return i;
+}
+
+/**
+ * JSON Web Tokens (RFC 7519 §3: three base64url parts joined by "."), as Kubernetes issues
+ * service-account tokens and OIDC providers ID tokens, bare or inside a pasted kubeconfig. The
+ * header and the claims are JSON objects, so both start with "eyJ" (base64 of `{"`). Anchored on
+ * each "eyJ" that starts a run; a header reads at most its own token's three parts.
+ */
+function jsonWebTokens(text: string, counter: { steps: number }, found: SecretSpan[]): void {
+  for (let start = text.indexOf("eyJ"); start !== -1; start = text.indexOf("eyJ", start + 3)) {
+    counter.steps++;
+    if (start > 0 && ((classOf(text, start - 1) & (ALNUM | UNDERSCORE)) !== 0 || text[start - 1] === "-")) continue;
+    const header = urlSafeRun(text, start, counter);
+    if (header - start < 10 || text[header] !== "." || !text.startsWith("eyJ", header + 1)) continue;
+    const claims = urlSafeRun(text, header + 1, counter);
+    if (claims - header < 10 || text[claims] !== ".") continue;
+    const signature = urlSafeRun(text, claims + 1, counter);
+    if (signature - claims > 16) found.push({ start, end: signature, kind: "token", what: "a JSON Web Token (a service-account or OIDC token)" });
+  }
+}
+
+/**
+ * Keys (lower-cased, without "-", "_" and ".") that hold a credential in configuration text:
+ * INI and .env files (`password = ...`), WireGuard's `PrivateKey =` and `PresharedKey =`
+ * (wg(8), CONFIGURATION FILE FORMAT), Docker's config.json `"auth": "<base64 user:password>"`,
+ * a bootstrap token's `token:` and `token-secret:` (Kubernetes, "Authenticating with Bootstrap
+ * Tokens").
+ */
+const CREDENTIAL_SETTINGS = new Set([
+  "password",
+  "passwd",
+  "privatekey",
+  "presharedkey",
+  "token",
+  "tokensecret",
+  "auth",
+  "secret",
+  "apikey",
+  "apitoken",
+  "clientsecret",
+  "secretaccesskey",
+  "awssecretaccesskey",
+  "bearertoken",
+]);
+
+/** Values that name or template a secret rather than hold one. */
+function isReference(text: string, start: number, end: number): boolean {
+  const c = text[start];
+  if (c === "$" || c === "{" || c === "<" || c === "*" || c === "%" || c === "!" || c === "[" || c === "(") return true;
+  const value = text.slice(start, Math.min(end, start + 8)).toLowerCase();
+  return value.startsWith("var.") || value.startsWith("local.") || value === "null" || value === "true" || value === "false" || value === "changeme";
+}
+
+function isSpace(c: string | undefined): boolean {
+  return c === " " || c === "\t";
+}
+
+function isQuote(c: string | undefined): boolean {
+  return c === '"' || c === "'";
+}
+
+/**
+ * A credential set in configuration text: a line whose key, before its first "=" or ":", is
+ * one of CREDENTIAL_SETTINGS, and whose value is one word that is no reference. One pass over
+ * each line.
+ */
+function credentialSettings(text: string, counter: { steps: number }, found: SecretSpan[]): void {
+  let line = 0;
+  while (line < text.length) {
+    let next = text.indexOf("\n", line);
+    if (next === -1) next = text.length;
+    counter.steps += next - line + 1;
+    let i = line;
+    while (i < next && (isSpace(text[i]) || text[i] === "-" || isQuote(text[i]))) i++;
+    const keyStart = i;
+    while (i < next && (classOf(text, i) & (ALNUM | UNDERSCORE | DOT_DASH)) !== 0 && i - keyStart <= 40) i++;
+    const keyEnd = i;
+    while (i < next && (isSpace(text[i]) || isQuote(text[i]))) i++;
+    if (keyEnd > keyStart && (text[i] === "=" || text[i] === ":")) {
+      let key = "";
+      for (let k = keyStart; k < keyEnd; k++) if (text[k] !== "-" && text[k] !== "_" && text[k] !== ".") key += (text[k] as string).toLowerCase();
+      if (CREDENTIAL_SETTINGS.has(key)) {
+        let start = i + 1;
+        let end = next;
+        while (start < end && isSpace(text[start])) start++;
+        while (end > start && (isSpace(text[end - 1]) || text[end - 1] === "\r" || text[end - 1] === ",")) end--;
+        if (end - start >= 2 && isQuote(text[start]) && text[end - 1] === text[start]) {
+          start++;
+          end--;
+        }
+        let oneWord = end - start >= 4;
+        for (let k = start; oneWord && k < end; k++) if (isSpace(text[k]) || isQuote(text[k])) oneWord = false;
+        if (oneWord && !isReference(text, start, end)) found.push({ start, end, kind: "token", what: `a credential set as ${text.slice(keyStart, keyEnd)}` });
+      }
+    }
+    line = next + 1;
+  }
+}
+
 const BASE64 = ALNUM | PLUS_SLASH | UNDERSCORE | BASE64_EXTRA;
 
 /**
@@ -274,7 +428,37 @@ function base64PrivateKeys(text: string, counter: { steps: number }, found: Secr
         return;
       }
     }
+    // A PEM body without its armour starts the run or one of its lines, after any dashes the
+    // run took in before it; each candidate costs a fixed 16 characters.
+    counter.steps += stop - start;
+    for (let i = start; i < stop; i++) {
+      if (i !== start && text[i - 1] !== "\n") continue;
+      let body = i;
+      while (body < stop && (classOf(text, body) & (ALNUM | PLUS_SLASH)) === 0) body++;
+      if (stop - body < 36) return;
+      if (isPrivateKeyDer(Buffer.from(text.slice(body, body + 16), "base64").toString("latin1"))) {
+        found.push({ start: body, end: stop, kind: "private-key", what: "a private key (a PEM body without its armour)" });
+        return;
+      }
+      i = body;
+    }
   });
+}
+
+/**
+ * The DER of a private key, as a PEM body holds it without its BEGIN and END lines: a SEQUENCE
+ * whose first element is the version INTEGER 0 or 1. PKCS#8 (RFC 5208 §5, RFC 5958 §2),
+ * PKCS#1 (RFC 8017 A.1.2) and SEC 1 EC keys (RFC 5915 §3) all start so; certificates and
+ * public keys start with another SEQUENCE (RFC 5280 §4.1), so they do not.
+ */
+function isPrivateKeyDer(bytes: string): boolean {
+  if (bytes.length < 7 || bytes.charCodeAt(0) !== 0x30) return false;
+  const length = bytes.charCodeAt(1);
+  // Short form, or long form in one or two bytes (keys are under 64 KiB).
+  const body = length < 0x80 ? 2 : length === 0x81 ? 3 : length === 0x82 ? 4 : -1;
+  if (body === -1) return false;
+  const version = bytes.charCodeAt(body + 2);
+  return bytes.charCodeAt(body) === 0x02 && bytes.charCodeAt(body + 1) === 0x01 && (version === 0 || version === 1);
 }
 
 /**
@@ -292,7 +476,10 @@ export function findSecrets(text: string, work?: ScanWork): SecretSpan[] {
     base64PrivateKeys(text, counter, found);
     proxmoxTokens(text, counter, found);
     tokens(text, counter, found);
+    prefixedTokens(text, counter, found);
+    jsonWebTokens(text, counter, found);
   }
+  credentialSettings(text, counter, found);
   if (work !== undefined) work.steps += counter.steps;
   return found.sort((a, b) => a.start - b.start || b.end - a.end);
 }

@@ -19,7 +19,7 @@
  * with output/locked, naming the holder.
  */
 import { randomBytes } from "node:crypto";
-import { linkSync, lstatSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { linkSync, lstatSync, readFileSync, readlinkSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { removeCreatedFolders, removeQuietly } from "./atomic-file.js";
@@ -72,8 +72,15 @@ export async function lockFolder(outDir: string, options: WaitOptions): Promise<
   };
   const text = `${JSON.stringify(record)}\n`;
   const result = await poll(outDir, options, () => {
-    new TreeWalk(outDir).ensureFolder("", created);
-    return tryCreate(join(outDir, LOCK_NAME), text);
+    try {
+      new TreeWalk(outDir).ensureFolder("", created);
+      return tryCreate(join(outDir, LOCK_NAME), text);
+    } catch (error) {
+      if (errorCode(error) !== "ENOENT") throw error;
+      const reason = lastingAbsence(outDir);
+      if (reason !== undefined) throw new Error(reason);
+      throw error; // the folder vanished between two steps: poll tries again
+    }
   });
   if (result.ok) {
     heldHere.add(record.nonce);
@@ -199,6 +206,26 @@ function tryCreate(lockPath: string, text: string): Attempt {
   }
   const holder = readHolder(lockPath);
   return holder === "missing" ? "again" : holder; // released between the two steps
+}
+
+/**
+ * Why a file cannot be made in `outDir` for good, when an attempt failed with ENOENT: a link to
+ * nothing (mkdir -p and open both fail on it), or a folder that exists but takes no new files
+ * (/proc/self). Undefined when the folder is simply gone, which a failed first build does to it.
+ */
+function lastingAbsence(outDir: string): string | undefined {
+  let link: string | undefined;
+  try {
+    if (lstatSync(outDir).isSymbolicLink()) link = readlinkSync(outDir);
+  } catch {
+    return undefined; // nothing there at all: gone between two steps
+  }
+  try {
+    if (statSync(outDir).isDirectory()) return "it is a folder no file can be created in (no such file or directory)";
+  } catch {
+    if (link !== undefined) return `it is a symbolic link to ${link}, which does not exist`;
+  }
+  return undefined;
 }
 
 const NO_HARD_LINKS = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EMLINK", "EXDEV"]);

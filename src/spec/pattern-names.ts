@@ -1,6 +1,13 @@
 import { isChar, trimEndWhile, trimStartWhile } from "../base/trim-runs.js";
 
 /**
+ * Variable names OpenTofu refuses because a module block gives them a meaning: its
+ * moduleBlockSchema's attributes and blocks (opentofu v1.11 internal/configs/module_call.go,
+ * checked in named_values.go decodeVariableBlock). The schema's secretVariableName refuses them.
+ */
+const RESERVED_VARIABLE_NAMES = new Set(["source", "version", "count", "for_each", "depends_on", "providers", "provider", "lifecycle", "locals"]);
+
+/**
  * Every `pattern` in the schema lives in a named definition; this table says in words what each
  * one expects, and how to fix the common mistakes. schema-check reads the definition name from
  * ajv's schemaPath ("#/definitions/dnsLabel/pattern"); a test keeps this table and the schema in
@@ -171,8 +178,13 @@ export const PATTERN_EXPECTATIONS: Readonly<Record<string, PatternExpectation>> 
   volumeName: { expect: "a volume name of 1 to 34 letters, digits and hyphens" },
   envName: { expect: 'an environment variable name such as "TS_AUTHKEY"' },
   secretVariableName: {
-    expect: 'a variable name of lower-case letters, digits and underscores such as "tailscale_authkey"',
-    hint: (v) => (/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(v) ? suggest(v.toLowerCase()) : undefined),
+    expect: 'a variable name of lower-case letters, digits and underscores such as "tailscale_authkey", not one OpenTofu reserves',
+    hint: (v) =>
+      RESERVED_VARIABLE_NAMES.has(v)
+        ? `OpenTofu reserves "${v}" for module blocks (tofu validate: "Invalid variable name"): name it after what it holds, e.g. "${v}_token"`
+        : /^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(v)
+          ? suggest(v.toLowerCase())
+          : undefined,
   },
   fileMode: { expect: 'permissions in octal, quoted, such as "0644"' },
   manifestText: { expect: "Kubernetes objects as YAML text, not blank" },

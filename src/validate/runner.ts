@@ -8,6 +8,7 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { sortDiagnostics, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { resolveBinary, type ResolvedBinary } from "./binary.js";
+import { withOfflineHint } from "./offline-hint.js";
 import { prepareOffline } from "./offline-setup.js";
 import { ProcessGuard } from "./process-guard.js";
 import { loadProviderSchemas, type LoadedSchemas } from "./provider-schemas.js";
@@ -68,7 +69,11 @@ async function countLines(path: string): Promise<number> {
 }
 
 async function runInScratch(run: Run, scratch: Scratch): Promise<{ exitCode: ValidateExitCode; diagnostics: Diagnostic[] }> {
-  await copyTree(run.dir, scratch.tree);
+  const copied = await copyTree(run.dir, scratch.tree);
+  if (copied.loop !== undefined) {
+    const message = `${copied.loop} is a symbolic link to a folder it is inside of: the tree never ends`;
+    return { exitCode: 2, diagnostics: [{ code: "validate/link-loop", severity: "error", message, hint: "remove the link; a generated tree holds none" }] };
+  }
   const diagnostics: Diagnostic[] = [...(run.schemas?.diagnostics ?? [])];
   let extraInitArgs: string[] = [];
   let offlineEnv: OfflineEnv | undefined;
@@ -88,7 +93,9 @@ async function runInScratch(run: Run, scratch: Scratch): Promise<{ exitCode: Val
 
   const initialized = await init(run, extraInitArgs, exec);
   if (!initialized.ok) {
-    const mapped = mapAll(initialized.raw, context, "validate/init");
+    const unhinted = mapAll(initialized.raw, context, "validate/init");
+    // Online only: offline, the stub providers never reach a registry.
+    const mapped = run.schemas === undefined ? withOfflineHint(unhinted) : unhinted;
     return { exitCode: exitCodeOf(mapped), diagnostics: [...diagnostics, ...mapped] };
   }
 

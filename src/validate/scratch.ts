@@ -4,7 +4,7 @@
  * lock file with real provider hashes would make `init` refuse the stub mirror
  * (docs offline-validate.md), so both stay behind, as does state.
  */
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readdir, realpath, rm, stat } from "node:fs/promises";
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
@@ -40,9 +40,33 @@ export function isCopied(path: string): boolean {
   return name !== ".terraform" && name !== ".terraform.lock.hcl" && name !== ".git" && !name.includes(".tfstate");
 }
 
-/** Symlinks are followed, so nothing in the copy can lead back into the user's tree. */
-export async function copyTree(from: string, to: string): Promise<void> {
-  await cp(from, to, { recursive: true, dereference: true, filter: (source) => isCopied(source) });
+/**
+ * Copies the tree, following symbolic links, so nothing in the copy can lead back into the
+ * user's tree. A link to a folder the walk is already inside (a loop, which fs.cp would follow
+ * until ELOOP, doubling with each second loop) is returned as a problem instead, by its path
+ * relative to the tree; what is neither a file nor a folder (a FIFO, a device) is left behind,
+ * since reading it could block.
+ */
+export async function copyTree(from: string, to: string): Promise<{ loop?: string }> {
+  const walk = async (source: string, target: string, relative: string, inside: ReadonlySet<string>): Promise<string | undefined> => {
+    const real = await realpath(source);
+    if (inside.has(real)) return relative;
+    const below = new Set(inside).add(real);
+    await mkdir(target, { recursive: true });
+    for (const entry of await readdir(source)) {
+      const path = join(source, entry);
+      if (!isCopied(path)) continue;
+      const info = await stat(path).catch(() => undefined); // a link to nothing: left behind
+      const rel = relative === "" ? entry : `${relative}/${entry}`;
+      if (info?.isDirectory() === true) {
+        const loop = await walk(path, join(target, entry), rel, below);
+        if (loop !== undefined) return loop;
+      } else if (info?.isFile() === true) await copyFile(path, join(target, entry));
+    }
+    return undefined;
+  };
+  const loop = await walk(from, to, "", new Set());
+  return loop === undefined ? {} : { loop };
 }
 
 export async function removeScratch(scratch: Scratch): Promise<void> {

@@ -3,7 +3,7 @@
  * stream says what, and the promises about the output folder (nothing written on error or
  * in --check, untouched mtimes, hand edits refused, stale files pruned, user files kept).
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sha256 } from "../../src/output/hash.js";
@@ -122,6 +122,19 @@ describe("build", () => {
     expect(summaries.map((l) => l.split(":")[0])).toEqual(["infra/alpha/", "infra/beta/"]);
     expect(readFileSync(join(dir, "infra/alpha/main.tf"), "utf8")).toContain("clusters/a.yaml");
     expect(existsSync(join(dir, "infra/beta", MANIFEST))).toBe(true);
+  });
+
+  it("ends a ** glob through folder links that loop, matching each spec once; a linked start folder is followed", async () => {
+    dir = workspace({ "clusters/a/spec.yaml": "single-node" });
+    symlinkSync("..", join(dir, "clusters/a/up"));
+    symlinkSync("../a", join(dir, "clusters/a/again"));
+    symlinkSync("clusters/a", join(dir, "linked"));
+    const looped = await runBin(["build", "clusters/**/*.yaml", "-o", "out/{stem}", "--check"], { cwd: dir });
+    expect(looped.exitCode).toBe(1);
+    const summaries = (stdout: string) => stdout.split("\n").filter((line) => /^out\/.*: out of date/.test(line));
+    expect(summaries(looped.stdout)).toEqual(["out/spec/: out of date: 0 changed, 19 missing, 0 extra"]);
+    const linked = await runBin(["build", "linked/*.yaml", "-o", "out/{stem}", "--check"], { cwd: dir });
+    expect(summaries(linked.stdout)).toEqual(["out/spec/: out of date: 0 changed, 19 missing, 0 extra"]);
   });
 
   it("refuses several specs without a placeholder in -o (exit 2), writing nothing", async () => {

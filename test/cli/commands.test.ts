@@ -2,8 +2,9 @@
  * The CLI surface through the real binary: help and version, usage errors (exit 2, stderr,
  * a suggestion), and the init, schema and explain commands.
  */
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+import { existsSync, linkSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt, ROOT, runBin, workspace } from "./harness.js";
 
@@ -138,6 +139,30 @@ describe("init", () => {
     expect(readFileSync(join(dir, "cluster.yaml"), "utf8")).toBe("mine\n");
     expect((await runBin(["init", "--force"], { cwd: dir })).exitCode).toBe(0);
     expect(readFileSync(join(dir, "cluster.yaml"), "utf8")).toContain("apiVersion: talos-hclgen/v1");
+  });
+
+  it("never replaces anything but a regular file, even with --force: a FIFO, a device, a folder (init and import)", async () => {
+    dir = workspace();
+    spawnSync("mkfifo", [join(dir, "pipe.yaml")]);
+    mkdirSync(join(dir, "folder.yaml"));
+    const talconfig = join(ROOT, "test", "import", "talhelper", "homelab", "talconfig.yaml");
+    for (const [path, kind] of [
+      ["pipe.yaml", "a named pipe (FIFO)"],
+      ["/dev/null", "a character device"],
+      ["folder.yaml", "a folder"],
+    ] as const) {
+      const init = await runBin(["init", path, "--platform", "metal", "--force"], { cwd: dir });
+      expect(init.exitCode, path).toBe(2);
+      const shown = path.startsWith("/") ? relative(dir, path) : path;
+      expect(init.stderr, path).toBe(
+        `talos-hclgen init: error: "${shown}" already exists and is ${kind}\nhint: choose another path: only a regular file is ever replaced\n`,
+      );
+      const imported = await runBin(["import", "talhelper", talconfig, "-o", path, "--force"], { cwd: dir });
+      expect(imported.exitCode, path).toBe(2);
+      expect(imported.stderr, path).toContain(`"${shown}" already exists and is ${kind}`);
+    }
+    expect(lstatSync(join(dir, "pipe.yaml")).isFIFO()).toBe(true);
+    expect(lstatSync("/dev/null").isCharacterDevice()).toBe(true);
   });
 
   it("rejects a --name that is not a DNS label", async () => {

@@ -129,6 +129,20 @@ describe("build (stub compiler)", () => {
     expect(piped.out.stderr).toBe("b.yaml:1:1: warning[stub/warning]: heads up\n1 warning\n");
   });
 
+  it("points a terminal at the README of a tree written from nothing, and only then", async () => {
+    spec("a.yaml", { files: { "main.tf": "a", "README.md": "read me" } });
+    const tty = memoryIo(dir, { tty: true, env: { NO_COLOR: "1" } });
+    expect(await build(["a.yaml", "-o", "infra"], tty.io)).toBe(0);
+    expect(tty.out.stderr).toContain("next: read infra/README.md (credentials, then tofu init, plan and apply in infra/)\n");
+    const again = memoryIo(dir, { tty: true, env: { NO_COLOR: "1" } });
+    spec("a.yaml", { files: { "main.tf": "b", "README.md": "read me" } });
+    expect(await build(["a.yaml", "-o", "infra"], again.io)).toBe(0);
+    expect(again.out.stderr).not.toContain("next:");
+    const piped = memoryIo(dir);
+    expect(await build(["a.yaml", "-o", "elsewhere"], piped.io)).toBe(0);
+    expect(piped.out.stderr).toBe("");
+  });
+
   it("writes files next to warnings; --quiet hides the warnings", async () => {
     spec("a.yaml", { files: { "main.tf": "a" }, warning: "heads up" });
     const quiet = memoryIo(dir);

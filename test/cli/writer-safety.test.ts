@@ -163,6 +163,22 @@ describe("one build at a time per folder", () => {
     expect(readdirSync(join(dir, "trees"))).toEqual(["spec"]);
   });
 
+  it("fails at once, with the real reason, where no lock can ever be made: a link to nothing, /proc/self", async () => {
+    dir = workspace({ "spec.yaml": "single-node" });
+    symlinkSync(join(dir, "nowhere"), join(dir, "infra"));
+    // A 60 s wait would be the bug: the timeout is left at its default.
+    const dangling = await build("spec.yaml", "-o", "infra");
+    expect(dangling.exitCode).toBe(2);
+    expect(dangling.stderr).toContain(`cannot lock the folder for writing: it is a symbolic link to ${join(dir, "nowhere")}, which does not exist`);
+    expect(dangling.stderr).not.toContain("another build");
+    expect(existsSync(join(dir, "nowhere"))).toBe(false);
+    if (existsSync("/proc/self")) {
+      const proc = await build("spec.yaml", "-o", "/proc/self");
+      expect(proc.exitCode).toBe(2);
+      expect(proc.stderr).toContain("is a folder no file can be created in");
+    }
+  });
+
   it("releases its locks when stopped by SIGTERM or SIGINT, and dies of the signal", async () => {
     await built();
     writeFileSync(join(dir, "other.yaml"), readFileSync(join(dir, "spec.yaml")));

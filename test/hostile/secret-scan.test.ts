@@ -63,6 +63,12 @@ const ADVERSARIAL: ReadonlyArray<[string, (n: number) => string]> = [
   ["gh prefixes", (n) => "ghp_".repeat(n / 4)],
   ["github_pat_ prefixes", (n) => "github_pat_".repeat(n / 11)],
   ["AKIA prefixes", (n) => "AKIA".repeat(n / 4)],
+  ["JWT parts", (n) => "eyJa.".repeat(n / 5)],
+  ["JWT headers without claims", (n) => `${"eyJ".repeat(n / 3)}.`],
+  ["glpat- prefixes", (n) => "glpat-".repeat(n / 6)],
+  ["age prefixes", (n) => "AGE-SECRET-KEY-1".repeat(n / 16)],
+  ["credential settings", (n) => "password = x\n".repeat(n / 13)],
+  ["a long key before =", (n) => `${"p".repeat(n)}=x`],
   ["capitals and digits", (n) => "A1".repeat(n / 2)],
   ["underscores", (n) => "_".repeat(n)],
   ["slashes", (n) => `${"/".repeat(n)}a`],
@@ -113,6 +119,13 @@ describe("the secret scan takes linear time", () => {
       "9f3c1e2a-5b7d-4c8e-a1f0-123456789abc",
       "a@b!c=",
       "https://u:p@h",
+      "eyJ",
+      ".eyJ",
+      "glpat-",
+      "xoxb-",
+      "AGE-SECRET-KEY-1",
+      "password = ",
+      "token: ",
     ];
     fc.assert(
       fc.property(
@@ -163,6 +176,27 @@ const SHAPES: ReadonlyArray<[string, string]> = [
   ["a PEM private key in base64", Buffer.from(pem("EC PRIVATE KEY")).toString("base64")],
   // A base64 PEM inside a longer string, and wrapped the way base64 tools wrap it.
   ["a PEM private key in base64", Buffer.from(`some config\n${pem("PRIVATE KEY")}`).toString("base64")],
+  // What the second round of attacks found missing (issue 36): age keys, JWTs (bare and in a
+  // kubeconfig), GitLab and Slack tokens, credentials set in configuration text, PEM bodies.
+  ["an age private key (SOPS)", "AGE-SECRET-KEY-1QQPZRY9X8GF2TVDW0S3JN54KHCE6MUA7LQPZRY9X8GF2TVDW0S3JN54KHCE6"],
+  [
+    "a JSON Web Token (a service-account or OIDC token)",
+    "eyJhbGciOiJSUzI1NiIsImtpZCI6IkFCQyJ9.eyJpc3MiOiJrdWJlcm5ldGVzL3NlcnZpY2VhY2NvdW50In0.c2lnbmF0dXJlLWJ5dGVzLWhlcmUtZm9yLXRlc3Q",
+  ],
+  [
+    "a JSON Web Token (a service-account or OIDC token)",
+    "users:\n- name: admin\n  user:\n    token: eyJhbGciOiJSUzI1NiIsImtpZCI6IkFCQyJ9.eyJzdWIiOiJzeXN0ZW06c2VydmljZWFjY291bnQ6a3ViZS1zeXN0ZW06YWRtaW4ifQ.c2lnbmF0dXJlLWJ5dGVzLWhlcmUtZm9yLXRlc3Q\n",
+  ],
+  ["a GitLab token", "glpat-xY3kP9qR2mN7vB4wZ1aC"],
+  ["a Slack token", "xoxb-1234567890123-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx"],
+  ["a credential set as password", "[client]\nuser = backup\npassword = Tr0ub4dor&3\n"],
+  ["a credential set as PrivateKey", "[Interface]\nPrivateKey = yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=\nAddress = 10.0.0.2/24\n"],
+  ["a credential set as auth", JSON.stringify({ auths: { "ghcr.io": { auth: "dXNlcjpnaHBfc2VjcmV0" } } }, null, "\t")],
+  ["a credential set as token-secret", "stringData:\n  token-id: abcdef\n  token-secret: 0123456789abcdef\n"],
+  [
+    "a private key (a PEM body without its armour)",
+    Buffer.from([0x30, 0x82, 0x04, 0xbd, 0x02, 0x01, 0x00, 0x30, 0x0d, ...Array.from({ length: 60 }, (_, i) => i)]).toString("base64"),
+  ],
   [
     "a PEM private key in base64",
     (
@@ -232,6 +266,14 @@ describe("what only resembles a credential is not flagged", () => {
     "/var/lib/rancher/k3s/agent/images/Abc123/",
     "da39a3ee5e6b4b0d3255bfef95601890afd80709", // a Git commit (40 hex digits, one case)
     "ghcr.io/siderolabs/installer:v1.13.9@sha256:2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824",
+    // Settings that name or template a secret, and a certificate's body.
+    "password = ${DB_PASSWORD}\ntoken: {{ .Values.token }}\nauth: <set me>\n",
+    'password = var.proxmox_password\ntoken: ""\nsecret: null\n',
+    "automountServiceAccountToken: false\nsecretName: hubble-server-certs\n",
+    "password: set it in the Proxmox UI\n",
+    Buffer.from([0x30, 0x82, 0x04, 0xbd, 0x30, 0x82, 0x03, 0xa5, ...Array.from({ length: 60 }, (_, i) => i)]).toString("base64"),
+    "eyJhbGciOiJSUzI1NiJ9 is a header alone",
+    "AGE-SECRET-KEY-1",
   ];
   it.each(NOT)("%j", (value) => {
     expect(findSecrets(value)).toEqual([]);

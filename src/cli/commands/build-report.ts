@@ -94,6 +94,18 @@ export function printTrees(io: CliIo, report: BuildReport, color = false): void 
       for (const line of tree.impact) io.stdout.write(`  ${line}\n`);
     }
     if (tree.valid === true) io.stdout.write(`${tree.outDir}: valid\n`);
+    // A tree written from nothing, at a terminal: where a newcomer goes next (hints go to
+    // stderr, as init's; hooks and CI, which are no terminal, get none).
+    if (
+      io.stderr.isTTY === true &&
+      !report.check &&
+      tree.files.length > 0 &&
+      tree.files.every((f) => f.status === "written") &&
+      tree.files.some((f) => f.path.endsWith("/README.md"))
+    ) {
+      const folder = tree.outDir.endsWith("/") ? tree.outDir : `${tree.outDir}/`;
+      io.stderr.write(`next: read ${folder}README.md (credentials, then tofu init, plan and apply in ${folder})\n`);
+    }
   }
 }
 

@@ -5,7 +5,7 @@
  * (exit 2); fields it leaves out are warnings (exit 0). The spec it writes is built once, in
  * memory, so that a spec which would not build is said at once.
  */
-import { existsSync, lstatSync } from "node:fs";
+import { refuseSpecOutput } from "../spec-output.js";
 import { dirname, isAbsolute, resolve } from "node:path";
 import { compile } from "../../index.js";
 import { importTalhelper } from "../../import/talhelper/index.js";
@@ -98,8 +98,9 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
   if (output === undefined) io.stdout.write(result.specText);
   else {
     const target = resolve(io.cwd, output);
-    if (existsSync(target) && (lstatSync(target).isDirectory() || !flag(args, "force"))) {
-      io.stderr.write(`talos-hclgen import: error: "${shownOutput}" already exists\nhint: choose another path, or rerun with --force to overwrite it\n`);
+    const refused = refuseSpecOutput(target, shownOutput, flag(args, "force"));
+    if (refused !== undefined) {
+      io.stderr.write(`talos-hclgen import: error: ${refused.message}\nhint: ${refused.hint}\n`);
       return ExitCode.badInput;
     }
     const failure = writeFileAtomically(target, result.specText);
@@ -114,7 +115,7 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
     reportDiagnostics(io, buildErrors, { style, quiet: true, sources: new Map([[shownOutput, result.specText]]) });
     return ExitCode.badInput;
   }
-  if (output !== undefined) io.stderr.write(`next: talos-hclgen build ${shownOutput} -o infra\n`);
+  if (output !== undefined) io.stderr.write(`next: npx talos-hclgen build ${shownOutput} -o infra\n`);
   return ExitCode.ok;
 }
 

@@ -2,13 +2,14 @@
  * `talos-hclgen init [path]`: write a commented starter spec that builds as is, with a
  * modeline so the editor completes and checks every field against the JSON Schema.
  */
-import { existsSync, lstatSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { flag, parseCommandArgs, stringOption, usageError } from "../args.js";
 import { ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { packageRoot, schemaFile } from "../package-root.js";
 import { displayPath } from "../spec-inputs.js";
+import { refuseSpecOutput } from "../spec-output.js";
 import { writeFileAtomically } from "../write-file-atomically.js";
 import { starterSpec, type StarterPlatform } from "./starter-spec.js";
 
@@ -54,10 +55,9 @@ export async function runInitCommand(argv: readonly string[], io: CliIo): Promis
   if (!isStarterPlatform(platform)) return usageError(io, "init", `--platform "${platform}" is not one of proxmox, hcloud, metal`, "e.g. --platform hcloud");
   const target = resolve(io.cwd, path);
   const shown = displayPath(io.cwd, target);
-  const existing = existsSync(target) ? (lstatSync(target).isDirectory() ? "folder" : "file") : undefined;
-  if (existing === "folder" || (existing === "file" && !flag(args, "force"))) {
-    io.stderr.write(`talos-hclgen init: error: "${shown}" already exists${existing === "folder" ? " and is a folder" : ""}\n`);
-    io.stderr.write(`hint: choose another path${existing === "file" ? ", or rerun with --force to overwrite it" : ""}\n`);
+  const refused = refuseSpecOutput(target, shown, flag(args, "force"));
+  if (refused !== undefined) {
+    io.stderr.write(`talos-hclgen init: error: ${refused.message}\nhint: ${refused.hint}\n`);
     return ExitCode.badInput;
   }
   const text = starterSpec({
@@ -72,7 +72,7 @@ export async function runInitCommand(argv: readonly string[], io: CliIo): Promis
     io.stderr.write(`talos-hclgen init: error: cannot write "${shown}": ${failure}\n`);
     return ExitCode.badInput;
   }
-  io.stdout.write(`wrote ${shown}\nnext: edit it, then run: talos-hclgen build ${shown} -o infra\n`);
+  io.stdout.write(`wrote ${shown}\nnext: edit it, then run: npx talos-hclgen build ${shown} -o infra\n`);
   return ExitCode.ok;
 }
 

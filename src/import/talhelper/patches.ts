@@ -5,8 +5,8 @@
  * merge patch that does the same where it adds, replaces or removes values under map keys, and
  * is reported otherwise (a list item by index has no strategic merge equivalent).
  */
-import { parseAllDocuments } from "yaml";
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
+import { parseBoundedDocuments } from "../../spec/parse-documents.js";
 import type { TalosPatch } from "../../spec/types.js";
 import { isRecord, patchFileProblem, stringAt, unsupported, type ImportContext } from "./context.js";
 
@@ -24,14 +24,13 @@ export function importPatches(ctx: ImportContext, path: PathSegment[], value: un
     const source = text.startsWith("@") ? ctx.readPatchFile(text.slice(1)) : text;
     if (source === undefined)
       return patchFileProblem(ctx, patchPath, `the patch file ${text.slice(1)} cannot be read`, "patch files are read relative to the talconfig's folder");
-    const documents = parseAllDocuments(source);
-    for (const document of Array.isArray(documents) ? documents : [documents]) {
-      if (document.errors.length > 0)
-        return patchFileProblem(ctx, patchPath, `the patch is not YAML: ${document.errors[0]?.message.split("\n")[0] ?? ""}`, "fix the patch first");
-      const patch: unknown = document.toJS();
+    const parsed = parseBoundedDocuments(source);
+    if (parsed.problem !== undefined) return patchFileProblem(ctx, patchPath, `the patch cannot be read: ${parsed.problem}`, "fix the patch first");
+    for (const patch of parsed.values) {
       if (patch === null || patch === undefined) continue;
       if (Array.isArray(patch)) {
         const merged = fromJsonPatch(patch);
+        if (typeof merged === "string") return unsupported(ctx, patchPath, merged, "a JSON Patch may only address the machine configuration's own fields");
         if (merged === undefined) {
           return unsupported(
             ctx,
@@ -49,11 +48,20 @@ export function importPatches(ctx: ImportContext, path: PathSegment[], value: un
 }
 
 /**
- * add, replace and remove operations on paths of map keys only, as one strategic merge patch; a
- * removal is Talos's `$patch: delete` directive (docs talos/v1.13 patching.mdx).
+ * Keys a JSON Pointer must not walk: on a plain object they reach Object.prototype (or the
+ * constructor), so `/__proto__/x` would give every object in the process the key x. No Talos
+ * machine-configuration field has these names.
  */
-function fromJsonPatch(operations: unknown[]): TalosPatch | undefined {
-  const merged: Record<string, unknown> = {};
+const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/**
+ * add, replace and remove operations on paths of map keys only, as one strategic merge patch; a
+ * removal is Talos's `$patch: delete` directive (docs talos/v1.13 patching.mdx). Undefined for
+ * what has no strategic merge equivalent, a message for a path that is refused outright.
+ */
+function fromJsonPatch(operations: unknown[]): TalosPatch | string | undefined {
+  // Maps the patch itself builds have no prototype to reach; yaml's emitter writes them as maps.
+  const merged: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const operation of operations) {
     if (!isRecord(operation)) return undefined;
     const { op, path, value } = operation;
@@ -63,12 +71,14 @@ function fromJsonPatch(operations: unknown[]): TalosPatch | undefined {
       .slice(1)
       .split("/")
       .map((key) => key.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const refused = keys.find((key) => PROTOTYPE_KEYS.has(key));
+    if (refused !== undefined) return `the JSON Patch path ${JSON.stringify(path)} walks through "${refused}", which is no configuration field`;
     if (keys.some((key) => key === "" || key === "-" || /^\d+$/.test(key))) return undefined;
     let target = merged;
     for (const key of keys.slice(0, -1)) {
-      const next = target[key];
+      const next = Object.hasOwn(target, key) ? target[key] : undefined;
       if (next !== undefined && !isRecord(next)) return undefined;
-      target = (next ?? (target[key] = {})) as Record<string, unknown>;
+      target = (next ?? (target[key] = Object.create(null) as Record<string, unknown>)) as Record<string, unknown>;
     }
     target[keys[keys.length - 1] ?? ""] = op === "remove" ? { $patch: "delete" } : value;
   }
