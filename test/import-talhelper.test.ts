@@ -4,7 +4,7 @@
  * process, writes the spec or nothing, with the exit codes of the CLI.
  */
 import { execa } from "execa";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -166,6 +166,26 @@ describe("import talhelper: the command", () => {
       expect(result.stderr, name).toContain("error[import/patch-file]");
       expect(existsSync(out), name).toBe(false);
     }
+  });
+
+  it("reads @ files only from the talconfig's folder tree: an absolute path or one that climbs out is refused", async () => {
+    const folder = join(work, "reach");
+    mkdirSync(join(folder, "patches"), { recursive: true });
+    writeFileSync(join(work, "outside.yaml"), "machine:\n  env:\n    FROM: outside\n");
+    writeFileSync(join(folder, "patches", "inside.yaml"), "machine:\n  env:\n    FROM: inside\n");
+    symlinkSync(join(work, "outside.yaml"), join(folder, "patches", "link.yaml"));
+    const talconfig = join(folder, "talconfig.yaml");
+    writeFileSync(
+      talconfig,
+      `clusterName: lab\ntalosVersion: v1.13.9\nendpoint: https://10.0.0.11:6443\npatches:\n  - "@patches/inside.yaml"\n  - "@${join(work, "outside.yaml")}"\n  - "@../outside.yaml"\n  - "@patches/link.yaml"\n${node}`,
+    );
+    const result = await run(["import", "talhelper", talconfig]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe("");
+    const refused = result.stderr.split("\n").filter((line) => line.includes("error[import/patch-file]"));
+    expect(refused.map((line) => /:(\d+):\d+: /.exec(line)?.[1])).toEqual(["6", "7", "8"]);
+    for (const line of refused) expect(line).toContain("is outside the talconfig's folder, and its text would go into the spec");
+    expect(result.stderr).not.toContain("FROM");
   });
 
   it("never copies a plain-text secret of the talconfig into a spec", async () => {

@@ -30,9 +30,23 @@ export function processStart(pid: number): string | undefined {
   }
 }
 
+/**
+ * A zombie has exited and only waits for its parent to read its status (proc(5): state "Z"
+ * in field 3 of /proc/<pid>/stat); kill(pid, 0) still succeeds on it, but it holds nothing.
+ * A build killed inside a container whose init never reaps leaves one.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) === "Z";
+  } catch {
+    return false;
+  }
+}
+
 /** True when `pid` runs and, if `start` was recorded, is still the process that recorded it. */
 export function isSameProcessRunning(pid: number, start: string | undefined): boolean {
-  if (!isRunning(pid)) return false;
+  if (!isRunning(pid) || isZombie(pid)) return false;
   if (start === undefined) return true;
   const now = processStart(pid);
   return now === undefined || now === start;

@@ -166,11 +166,22 @@ function adoptedPrimaryIp(id: string): unknown {
  */
 const FIREWALLS: Readonly<Record<string, { name: string }>> = { "31337": { name: "baseline" } };
 
+/** The token the harness gives the providers (HCLOUD_TOKEN, TF_VAR_hcloud_token): 64 characters, as Hetzner's are. */
+export const FAKE_HCLOUD_TOKEN = "x".repeat(64);
+
 export async function startFakeHcloudApi(): Promise<FakeHcloudApi> {
   const unexpected: string[] = [];
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     response.setHeader("content-type", "application/json");
+    // Every call carries the token as the real API wants it (hcloud-go v2 client.go:
+    // `Authorization: Bearer <token>`); one without it is answered as Hetzner answers it.
+    if (request.headers.authorization !== `Bearer ${FAKE_HCLOUD_TOKEN}`) {
+      unexpected.push(`unauthenticated ${request.method ?? "?"} ${url.pathname}${url.search}`);
+      response.statusCode = 401;
+      response.end(JSON.stringify({ error: { code: "unauthorized", message: "unable to authenticate" } }));
+      return;
+    }
     if (request.method === "GET" && url.pathname === "/v1/images") {
       const selector = url.searchParams.get("label_selector") ?? "";
       const terms = selector.split(",").filter((term) => term !== "");

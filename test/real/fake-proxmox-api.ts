@@ -104,6 +104,9 @@ async function certificate(): Promise<{ key: Buffer; cert: Buffer }> {
   }
 }
 
+/** The API token the harness gives bpg/proxmox (TF_VAR_proxmox_api_token). */
+export const FAKE_PROXMOX_TOKEN = "root@pam!ci=00000000-0000-0000-0000-000000000000";
+
 export async function startFakeProxmoxApi(): Promise<FakeProxmoxApi> {
   const unexpected: string[] = [];
   const reply = (data: unknown): string => JSON.stringify({ data });
@@ -111,6 +114,15 @@ export async function startFakeProxmoxApi(): Promise<FakeProxmoxApi> {
     const url = new URL(request.url ?? "/", "https://localhost");
     const path = url.pathname.replace(/^\/api2\/json/, "");
     response.setHeader("content-type", "application/json");
+    // Every call carries the API token as PVE wants it (bpg v0.111 proxmox/api/token_auth.go:
+    // `Authorization: PVEAPIToken=<user@realm!id=secret>`); one without it gets PVE's 401.
+    if (request.headers.authorization !== `PVEAPIToken=${FAKE_PROXMOX_TOKEN}`) {
+      unexpected.push(`unauthenticated ${request.method ?? "?"} ${path}${url.search}`);
+      response.statusCode = 401;
+      response.statusMessage = "No ticket";
+      response.end();
+      return;
+    }
     if (request.method === "GET" && path === "/cluster/resources") {
       response.end(
         reply(RUNNING_VMS.map((vm) => ({ id: `qemu/${vm.vmid}`, type: "qemu", vmid: vm.vmid, node: vm.node, name: vm.name, status: "running", template: 0 }))),

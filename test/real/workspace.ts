@@ -20,6 +20,8 @@ import { delimiter, dirname, join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import type { GeneratedFile } from "../../src/types.js";
 import { ROOT } from "../golden-corpus.js";
+import { FAKE_HCLOUD_TOKEN } from "./fake-hcloud-api.js";
+import { FAKE_PROXMOX_TOKEN } from "./fake-proxmox-api.js";
 import type { Tools } from "./tools.js";
 
 const HOSTS = ["registry.opentofu.org", "registry.terraform.io"];
@@ -71,11 +73,11 @@ export function makeMirrors(tools: Tools, work: string): Mirrors {
 /** kubectl and talosctl as the tree's provisioners use them, against the talos double's fake cluster. */
 const FAKE_CLIS = join(ROOT, "test", "real", "bin");
 
-/** Credentials of the right shape, so real providers configure; nothing is ever reached. */
+/** Credentials of the right shape, so real providers configure; only the fake APIs are reached, and they check them. */
 const FAKE_CREDENTIALS: Record<string, string> = {
-  TF_VAR_proxmox_api_token: "root@pam!ci=00000000-0000-0000-0000-000000000000",
-  TF_VAR_hcloud_token: "x".repeat(64),
-  HCLOUD_TOKEN: "x".repeat(64),
+  TF_VAR_proxmox_api_token: FAKE_PROXMOX_TOKEN,
+  TF_VAR_hcloud_token: FAKE_HCLOUD_TOKEN,
+  HCLOUD_TOKEN: FAKE_HCLOUD_TOKEN,
   TF_VAR_flux_git_token: "ci-token",
   GITHUB_TOKEN: "ci-token",
   GITEA_TOKEN: "ci-token",

@@ -6,9 +6,11 @@
  * memory, so that a spec which would not build is said at once.
  */
 import { refuseSpecOutput } from "../spec-output.js";
-import { dirname, isAbsolute, resolve } from "node:path";
+import { realpathSync } from "node:fs";
+import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { compile } from "../../index.js";
 import { importTalhelper } from "../../import/talhelper/index.js";
+import type { PatchFileRead } from "../../import/talhelper/context.js";
 import { flag, parseCommandArgs, stringOption, usageError } from "../args.js";
 import { ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
@@ -70,8 +72,12 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
     return ExitCode.badInput;
   }
   const folder = dirname(inputPath);
-  const readPatchFile = (path: string): string | undefined => {
-    const text = readText(isAbsolute(path) ? path : resolve(folder, path));
+  const readPatchFile = (path: string): PatchFileRead => {
+    const target = isAbsolute(path) ? path : resolve(folder, path);
+    // A patch file becomes part of the spec, which is committed: only files of the talconfig's
+    // own folder tree are read (talhelper reads any path), never /etc/... or ../../.ssh/...
+    if (!isInside(folder, target)) return { refused: `the patch file ${path} is outside the talconfig's folder, and its text would go into the spec` };
+    const text = readText(target);
     return typeof text === "string" ? text : undefined;
   };
   const text = read;
@@ -128,4 +134,17 @@ function readText(path: string): string | { why: string } {
   } catch (error) {
     return { why: errorMessage(error) };
   }
+}
+
+/** True when `target`, links resolved, is `folder` or below it. */
+function isInside(folder: string, target: string): boolean {
+  const real = (path: string): string => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return resolve(path);
+    }
+  };
+  const rel = relative(real(folder), real(target));
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
 }

@@ -12,8 +12,11 @@ export interface ImportContext {
   locator: Locator;
   diagnostics: Diagnostic[];
   /** A patch file named `@path` in the talconfig, relative to its folder; undefined when unreadable. */
-  readPatchFile(path: string): string | undefined;
+  readPatchFile(path: string): PatchFileRead;
 }
+
+/** A patch file's text, undefined when it cannot be read, or why it is not read at all. */
+export type PatchFileRead = string | undefined | { refused: string };
 
 /** Where a field goes by hand, from docs/talhelper-fields.md. */
 export type Destination = string;

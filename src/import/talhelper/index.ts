@@ -8,7 +8,7 @@ import { sortDiagnostics, type Diagnostic } from "../../diagnostics/diagnostic.j
 import { createLocator } from "../../spec/locate.js";
 import { parseSpec } from "../../spec/parse.js";
 import type { ClusterSpec } from "../../spec/types.js";
-import { isRecord, unsupported, type ImportContext } from "./context.js";
+import { isRecord, unsupported, type ImportContext, type PatchFileRead } from "./context.js";
 import { convertTalconfig } from "./convert.js";
 
 export interface TalhelperImport {
@@ -20,7 +20,7 @@ export interface TalhelperImport {
 /** The spec body's keys in the order the reference documents them. */
 const BODY_ORDER = ["talos", "kubernetes", "endpoint", "network", "platform", "cni", "roles", "patches", "nodeClasses", "nodes"];
 
-export function importTalhelper(text: string, file: string, readPatchFile: (path: string) => string | undefined): TalhelperImport {
+export function importTalhelper(text: string, file: string, readPatchFile: (path: string) => PatchFileRead): TalhelperImport {
   const parsed = parseSpec(text, file);
   if (parsed.diagnostics.some((d) => d.severity === "error") || parsed.value === undefined) return { diagnostics: parsed.diagnostics };
   const ctx: ImportContext = { locator: createLocator(parsed.doc, parsed.lineCounter, file), diagnostics: [...parsed.diagnostics], readPatchFile };

@@ -7,7 +7,7 @@
  */
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
 import type { ExtensionServiceSpec, KernelModuleSpec, MachineFileSpec } from "../../spec/types.js";
-import { isRecord, notCarried, secretOrTextAt, stringAt, stringsAt, unsupported, type ImportContext } from "./context.js";
+import { isRecord, notCarried, patchFileProblem, secretOrTextAt, stringAt, stringsAt, unsupported, type ImportContext } from "./context.js";
 
 function listAt(ctx: ImportContext, path: PathSegment[], value: unknown): Array<[PathSegment[], Record<string, unknown>]> {
   if (value === undefined || value === null) return [];
@@ -54,6 +54,10 @@ function fileContent(ctx: ImportContext, path: PathSegment[], value: unknown): s
   const text = stringAt(ctx, path, value);
   if (text === undefined || !text.startsWith("@")) return text;
   const read = ctx.readPatchFile(text.slice(1));
+  if (typeof read === "object") {
+    patchFileProblem(ctx, path, read.refused, "copy the file beside the talconfig, or into a folder below it");
+    return undefined;
+  }
   if (read === undefined) unsupported(ctx, path, `the file ${text.slice(1)} cannot be read`, "files are read relative to the talconfig's folder");
   return read;
 }

@@ -22,6 +22,7 @@ export function importPatches(ctx: ImportContext, path: PathSegment[], value: un
     const text = stringAt(ctx, patchPath, raw);
     if (text === undefined) return;
     const source = text.startsWith("@") ? ctx.readPatchFile(text.slice(1)) : text;
+    if (typeof source === "object") return patchFileProblem(ctx, patchPath, source.refused, "copy the patch beside the talconfig, or into a folder below it");
     if (source === undefined)
       return patchFileProblem(ctx, patchPath, `the patch file ${text.slice(1)} cannot be read`, "patch files are read relative to the talconfig's folder");
     const parsed = parseBoundedDocuments(source);
