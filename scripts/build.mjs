@@ -63,6 +63,17 @@ await bundle({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
 
+// The library for require() (CommonJS projects, and tools that load plugins with require):
+// the same code in one CommonJS file. import.meta.url is this file's URL, as in the ESM build.
+await bundle({
+  define: { ...define, "import.meta.url": "__importMetaUrl" },
+  entryPoints: [join(root, "src/index.ts")],
+  outfile: join(root, "dist/index.cjs"),
+  format: "cjs",
+  external,
+  banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
+
 // Libraries only one command needs, each bundled into its own CommonJS file beside the CLI:
 // V8 reads and pre-parses every byte of a script it is given, used or not, so a library left in
 // dist/cli.cjs costs every run its size (execa and its helpers are ~280 kB, fast-glob's ~170 kB;

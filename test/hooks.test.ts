@@ -107,11 +107,14 @@ describe.skipIf(preCommit === null && !toolsRequired)("pre-commit (Debian's pre-
     await ok(git(source, "add", "-A"));
     await ok(git(source, "commit", "-qm", "release"));
     await ok(git(source, "tag", tag));
+    // The docs pin a commit (no release is tagged yet): this clone's.
+    const commitId = String((await ok(git(source, "rev-parse", "HEAD"))).stdout).trim();
 
     user = await userRepository("pre-commit-user");
     const config = yamlBlock("# .pre-commit-config.yaml")
       .replace(`repo: ${home}`, `repo: ${source}`)
-      .replace(/rev: v\S+/, `rev: ${tag}`);
+      .replace(/rev: [0-9a-f]{40}/, `rev: ${commitId}`);
+    expect(config).toContain(`rev: ${commitId}`);
     expect(config).toContain(`repo: ${source}`);
     writeFileSync(join(user, ".pre-commit-config.yaml"), config);
     await ok(run("pre-commit", ["install"], { cwd: user, env: env({ PRE_COMMIT_HOME: preCommitHome }) }));

@@ -92,6 +92,12 @@ describe("the packed package", () => {
       'import { compile } from "talos-hclgen";\nimport { readFileSync } from "node:fs";\nconst r = compile(readFileSync("typo.yaml", "utf8"), { specPath: "typo.yaml" });\nconsole.log(r.diagnostics.map((d) => d.code).join(" "));\n',
     );
     expect((await execa("node", ["typo.mjs"], { cwd: project })).stdout).toBe("schema/required schema/unknown-field");
+    // The same through require(), for CommonJS projects (dist/index.cjs).
+    writeFileSync(
+      join(project, "typo.cjs"),
+      'const { compile } = require("talos-hclgen");\nconst { readFileSync } = require("node:fs");\nconst r = compile(readFileSync("typo.yaml", "utf8"), { specPath: "typo.yaml" });\nconsole.log(r.diagnostics.map((d) => d.code).join(" "));\n',
+    );
+    expect((await execa("node", ["typo.cjs"], { cwd: project })).stdout).toBe("schema/required schema/unknown-field");
   });
 
   it.skipIf(tools === null && !toolsRequired)("validates a tree offline with the schemas it ships (needs tofu: npm run tools)", async () => {

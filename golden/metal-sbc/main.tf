@@ -25,6 +25,12 @@ module "image_rock" {
     name  = "rock5b"
     image = "siderolabs/sbc-rockchip"
   }
+  meta = [
+    {
+      key   = 10
+      value = "{\"addresses\":[{\"address\":\"10.40.0.21/24\",\"linkName\":\"end0\"}]}"
+    },
+  ]
   image_base_url     = "https://factory.talos.dev"
   installer_registry = null
 }
@@ -45,12 +51,6 @@ module "image_rpi" {
       configTxtAppend = "dtoverlay=disable-bt"
     }
   }
-  meta = [
-    {
-      key   = 10
-      value = "{\"addresses\":[{\"address\":\"10.40.0.0/24\",\"linkName\":\"end0\"}]}"
-    },
-  ]
   image_base_url     = "https://factory.talos.dev"
   installer_registry = null
 }

@@ -47,6 +47,7 @@ export const DIAGNOSTIC_CODES = {
   "spec/duplicate-mac": "two nodes' NICs have the same MAC address",
   "spec/overlay-boot-media": "a board overlay is set, but the machines do not boot the disk image it is built into",
   "spec/meta-key-repeated": "a schematic sets one META key twice",
+  "spec/meta-shared-address": "META key 10 puts a static address into an image several boards boot, or a network or broadcast address",
   "spec/name-collision": "two host names (Proxmox hosts, registry mirrors) differ only in letter case, so they name the same host",
   "spec/invalid-ip": "an address has the right shape but is not a valid IP address",
   "spec/ambiguous-address": "a node sets both address and networks[0].address, and they differ",

@@ -17,10 +17,11 @@ const HELP = `Usage: talos-hclgen explain [field]
 Document a field of the cluster spec: its type, description, allowed values, default,
 format, examples and child fields. Without a field, list the top-level fields.
 
-Fields are written as in diagnostics; "spec." is optional and "[]" marks list items:
-  talos-hclgen explain spec.nodes[].role
+Fields are written as in diagnostics; "spec." is optional and "[]" marks list items (quote
+a path with [] or <>: zsh, macOS's shell, reads [] as a pattern and stops on no match):
+  talos-hclgen explain 'spec.nodes[].role'
   talos-hclgen explain nodes.address
-  talos-hclgen explain nodeClasses.<name>.memory
+  talos-hclgen explain 'nodeClasses.<name>.memory'
   talos-hclgen explain 'registryMirrors["docker.io"]'
 
 Options:

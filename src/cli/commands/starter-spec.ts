@@ -26,7 +26,8 @@ const INTRO: Record<StarterPlatform, string> = {
 };
 
 const SECRETS: Record<StarterPlatform, string> = {
-  proxmox: "the Proxmox API token is read from the environment\n# (PROXMOX_VE_API_TOKEN) when you run tofu.",
+  proxmox:
+    "the Proxmox API token is read from the environment\n# (PROXMOX_VE_API_TOKEN=user@realm!id=secret) when you run tofu. Its user needs a role\n# that creates, configures and powers VMs, allocates disks and downloads images: the\n# `pveum role add` example of the bpg/proxmox provider's docs, trimmed to the VM.*,\n# Datastore.*, SDN.Use, Sys.Audit and Sys.Modify privileges.",
   hcloud: "the Hetzner Cloud token is read from the environment\n# (HCLOUD_TOKEN) when you run tofu.",
   metal: "the tree generates the cluster's secrets and keeps them\n# in the OpenTofu state.",
 };
@@ -45,6 +46,7 @@ function platformSection(platform: StarterPlatform): string {
   platform:
     proxmox:
       endpoint: https://pve.example.com:8006/   # the Proxmox VE API
+      # insecure: true             # only while the API has Proxmox's self-signed certificate
       hosts:                       # Proxmox node name -> settings
         pve:
           datastore: local-lvm     # where the VM disks go
@@ -66,7 +68,7 @@ function platformSection(platform: StarterPlatform): string {
       adminCidrs: [203.0.113.0/24] # who may reach the Talos and Kubernetes APIs: your networks
       # publicNetwork: ipv6        # IPv6-only servers, no IPv4 to pay for (or none: nothing public)
   nodeClasses:
-    small: { serverType: cx32 }    # Hetzner server types: hcloud server-type list
+    small: { serverType: cx33 }    # Hetzner server types: hcloud server-type list
   nodes:
     - name: cp-1
       role: controlplane
@@ -98,11 +100,11 @@ export function starterSpec(v: StarterValues & { platform: StarterPlatform }): s
   return `# yaml-language-server: $schema=${v.schemaRef}
 #
 # A talos-hclgen cluster spec: this one file describes the whole cluster, and
-#   talos-hclgen build ${v.specPath} -o infra
+#   npx talos-hclgen build ${v.specPath} -o infra
 # turns it into a plain OpenTofu/Terraform tree in infra/. Run that again after every edit.
 #
 ${INTRO[v.platform]} Document any field with
-#   talos-hclgen explain <field>        e.g. talos-hclgen explain nodes[].role
+#   npx talos-hclgen explain <field>    e.g. npx talos-hclgen explain 'nodes[].role'
 #
 # Secrets never go in this file: ${SECRETS[v.platform]}
 apiVersion: talos-hclgen/v1
@@ -119,7 +121,15 @@ spec:
     version: ${v.versions.kubernetes}
     # One node does everything, so workloads may run on the control plane.
     allowSchedulingOnControlPlanes: true
-${platformSection(v.platform)}  cni:
+${platformSection(v.platform)}  # Where OpenTofu keeps its state, which holds the cluster's machine secrets: keep it in an
+  # encrypted remote backend, not in a local file. Its access keys come from the environment
+  # (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY), never from this file.
+  # backend:
+  #   s3:
+  #     bucket: my-tofu-state
+  #     key: talos/${v.name}.tfstate
+  #     region: eu-central-1
+  cni:
     cilium:                        # kube-proxy replacement, configured the way Talos needs it
       # renovate: datasource=helm depName=cilium registryUrl=https://helm.cilium.io
       version: ${v.versions.cilium}
