@@ -18,5 +18,18 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
-/** A command takes the arguments after its name and returns the process exit code. */
-export type CommandRunner = (argv: readonly string[], io: CliIo) => Promise<number>;
+/**
+ * What a command may know of the others (shell completion lists them): each one's name,
+ * summary and options, in the shape args.ts's OptionSpecs has.
+ */
+export interface CommandInfo {
+  readonly name: string;
+  readonly summary: string;
+  options(): Promise<Readonly<Record<string, { type: "string" | "boolean"; short?: string }>>>;
+}
+
+/**
+ * A command takes the arguments after its name and returns the process exit code; the
+ * command table is handed to it rather than imported, which would make a cycle.
+ */
+export type CommandRunner = (argv: readonly string[], io: CliIo, commands: readonly CommandInfo[]) => Promise<number>;

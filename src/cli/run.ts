@@ -34,7 +34,7 @@ async function dispatch(argv: readonly string[], io: CliIo, commands: readonly C
   if (first === "help") return rest[0] === undefined ? dispatch(["--help"], io, commands) : dispatch([rest[0], "--help"], io, commands);
   const entry = commands.find((c) => c.name === first);
   if (entry === undefined) return unknownCommand(first, io, commands);
-  return (await entry.load())(rest, io);
+  return (await entry.load())(rest, io, commands);
 }
 
 function unknownCommand(name: string, io: CliIo, commands: readonly CommandEntry[]): number {

@@ -82,6 +82,7 @@ describe("internal errors", () => {
       name: "build",
       summary: "",
       load: async () => () => Promise.reject(new Error("boom")),
+      options: async () => ({}),
     },
   ];
 
@@ -106,6 +107,7 @@ describe("internal errors", () => {
         name: "build",
         summary: "",
         load: async () => (argv, io) => build([...argv], io),
+        options: async () => ({}),
       },
     ];
     const { io, out } = memoryIo(dir);

@@ -24,7 +24,7 @@ import type { GuardFlag } from "../../lock/impact-guards.js";
 import { lockTargets, lostLocks, releaseLocks, waitForTargets } from "./build-lock.js";
 import { checkAdvice } from "./build-advice.js";
 
-const OPTIONS: OptionSpecs = {
+export const OPTIONS: OptionSpecs = {
   out: { type: "string", short: "o" },
   check: { type: "boolean" },
   force: { type: "boolean" },

@@ -3,7 +3,7 @@
  * same JSON Schema editors use, so the two never disagree.
  */
 import { readFileSync } from "node:fs";
-import { flag, parseCommandArgs, usageError } from "../args.js";
+import { flag, parseCommandArgs, usageError, type OptionSpecs } from "../args.js";
 import { ExitCode } from "../exit-codes.js";
 import { parseFieldPath } from "../explain/field-path.js";
 import { renderField } from "../explain/render-field.js";
@@ -29,11 +29,14 @@ Options:
   -h, --help  show this help
 `;
 
+/** The options, for the parser and for shell completion (completion.ts). */
+export const OPTIONS: OptionSpecs = {
+  help: { type: "boolean", short: "h" },
+  all: { type: "boolean" },
+};
+
 export async function runExplainCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, {
-    help: { type: "boolean", short: "h" },
-    all: { type: "boolean" },
-  });
+  const parsed = parseCommandArgs(argv, OPTIONS);
   if (!parsed.ok) return usageError(io, "explain", parsed.message, parsed.hint);
   if (flag(parsed.args, "help")) {
     io.stdout.write(HELP);

@@ -13,7 +13,7 @@ import { describeRollout } from "../../lock/impact-text.js";
 import { rolloutImpact, type RolloutImpact } from "../../lock/impact.js";
 import { parseMachinesLock, type MachinesLock } from "../../lock/machines-lock.js";
 import { PLATFORMS } from "../../platforms/index.js";
-import { flag, parseCommandArgs, stringOption, usageError } from "../args.js";
+import { flag, parseCommandArgs, stringOption, usageError, type OptionSpecs } from "../args.js";
 import { ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { readBounded } from "../read-bounded.js";
@@ -57,16 +57,19 @@ function load(path: string, cwd: string): Loaded {
   return lock === undefined ? { ok: false, message: `${path} is not a machines.lock.json talos-hclgen wrote` } : { ok: true, lock };
 }
 
+/** The options, for the parser and for shell completion (completion.ts). */
+export const OPTIONS: OptionSpecs = {
+  from: { type: "string" },
+  to: { type: "string" },
+  "allow-replace": { type: "boolean" },
+  "allow-restart": { type: "boolean" },
+  json: { type: "boolean" },
+  "no-color": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+};
+
 export async function runImpactCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, {
-    from: { type: "string" },
-    to: { type: "string" },
-    "allow-replace": { type: "boolean" },
-    "allow-restart": { type: "boolean" },
-    json: { type: "boolean" },
-    "no-color": { type: "boolean" },
-    help: { type: "boolean", short: "h" },
-  });
+  const parsed = parseCommandArgs(argv, OPTIONS);
   if (!parsed.ok) return usageError(io, "impact", parsed.message, parsed.hint);
   const { args } = parsed;
   if (flag(args, "help")) {

@@ -11,7 +11,7 @@ import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { compile } from "../../index.js";
 import { importTalhelper } from "../../import/talhelper/index.js";
 import type { PatchFileRead } from "../../import/talhelper/context.js";
-import { flag, parseCommandArgs, stringOption, usageError } from "../args.js";
+import { flag, parseCommandArgs, stringOption, usageError, type OptionSpecs } from "../args.js";
 import { ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { readBounded } from "../read-bounded.js";
@@ -39,13 +39,16 @@ Options:
 /** talconfig.yaml and its patch files are small; the same bound as a spec. */
 const MAX_BYTES = 1024 * 1024;
 
+/** The options, for the parser and for shell completion (completion.ts). */
+export const OPTIONS: OptionSpecs = {
+  output: { type: "string", short: "o" },
+  force: { type: "boolean" },
+  "no-color": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+};
+
 export async function runImportCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, {
-    output: { type: "string", short: "o" },
-    force: { type: "boolean" },
-    "no-color": { type: "boolean" },
-    help: { type: "boolean", short: "h" },
-  });
+  const parsed = parseCommandArgs(argv, OPTIONS);
   if (!parsed.ok) return usageError(io, "import", parsed.message, parsed.hint);
   const { args } = parsed;
   if (flag(args, "help")) {

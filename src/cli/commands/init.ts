@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { flag, parseCommandArgs, stringOption, usageError } from "../args.js";
+import { flag, parseCommandArgs, stringOption, usageError, type OptionSpecs } from "../args.js";
 import { ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { packageRoot, schemaFile } from "../package-root.js";
@@ -33,13 +33,16 @@ Options:
 const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const SCHEMA_IN_NODE_MODULES = "node_modules/talos-hclgen/schemas/talos-hclgen.schema.json";
 
+/** The options, for the parser and for shell completion (completion.ts). */
+export const OPTIONS: OptionSpecs = {
+  name: { type: "string" },
+  platform: { type: "string" },
+  force: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+};
+
 export async function runInitCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, {
-    name: { type: "string" },
-    platform: { type: "string" },
-    force: { type: "boolean" },
-    help: { type: "boolean", short: "h" },
-  });
+  const parsed = parseCommandArgs(argv, OPTIONS);
   if (!parsed.ok) return usageError(io, "init", parsed.message, parsed.hint);
   const { args } = parsed;
   if (flag(args, "help")) {

@@ -3,7 +3,7 @@
  * editors and other tools (`talos-hclgen schema > cluster.schema.json`).
  */
 import { readFileSync } from "node:fs";
-import { flag, parseCommandArgs, usageError } from "../args.js";
+import { flag, parseCommandArgs, usageError, type OptionSpecs } from "../args.js";
 import { ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
 import { schemaFile } from "../package-root.js";
@@ -17,10 +17,13 @@ Options:
   -h, --help  show this help
 `;
 
+/** The options, for the parser and for shell completion (completion.ts). */
+export const OPTIONS: OptionSpecs = {
+  help: { type: "boolean", short: "h" },
+};
+
 export async function runSchemaCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandArgs(argv, {
-    help: { type: "boolean", short: "h" },
-  });
+  const parsed = parseCommandArgs(argv, OPTIONS);
   if (!parsed.ok) return usageError(io, "schema", parsed.message, parsed.hint);
   if (flag(parsed.args, "help")) {
     io.stdout.write(HELP);

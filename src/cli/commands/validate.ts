@@ -34,7 +34,7 @@ Exit codes: 0 valid, 1 invalid, 2 bad usage or environment (no tofu/terraform,
 unreadable schemas, a provider that cannot be installed).
 `;
 
-const OPTIONS = {
+export const OPTIONS = {
   "provider-schemas": { type: "string" },
   offline: { type: "boolean" },
   binary: { type: "string" },
