@@ -119,7 +119,7 @@ module "hcloud_ccm" {
   chart_version  = "1.27.0"
   values         = file("${path.module}/values/hcloud-ccm.yaml")
   wait_for       = [module.cluster.healthy]
-  hcloud_token   = var.hcloud_token
+  hcloud_token   = var.hcloud_cluster_token
   hcloud_network = module.nodes.network_id
 }
 

@@ -4,10 +4,16 @@
 # own environment variable.
 
 variable "hcloud_token" {
-  description = "Hetzner Cloud API token (read & write) of the project. When null, the provider reads HCLOUD_TOKEN."
+  description = "Hetzner Cloud API token (read & write) of the project, for OpenTofu's provider. When null, the provider reads HCLOUD_TOKEN."
   type        = string
   sensitive   = true
   default     = null
+}
+
+variable "hcloud_cluster_token" {
+  description = "Hetzner Cloud API token (read & write) the cluster itself uses: the cloud controller manager manages load balancers and routes with it; so it is written into the kube-system/hcloud Secret, readable with talosctl or kubectl access. Give it a token of its own, not the one OpenTofu uses, so it can be revoked alone (Hetzner Cloud tokens are Read or Read & Write for a whole project: this one needs Read & Write)."
+  type        = string
+  sensitive   = true
 }
 
 variable "talos_reset_on_destroy" {

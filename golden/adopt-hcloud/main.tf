@@ -27,7 +27,7 @@ module "nodes" {
   admin_cidrs    = ["203.0.113.0/24"]
   api_port       = 6443
   apiserver_port = 6443
-  vip_api_token  = var.hcloud_token
+  vip_api_token  = var.hcloud_cluster_token
   adopted_servers = {
     hetzner-cp-1 = 52000011
     hetzner-cp-2 = 52000012

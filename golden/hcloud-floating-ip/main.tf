@@ -26,7 +26,7 @@ module "nodes" {
   admin_cidrs    = ["192.0.2.0/24"]
   api_port       = 8443
   apiserver_port = 8443
-  vip_api_token  = var.hcloud_token
+  vip_api_token  = var.hcloud_cluster_token
   firewall_rules = [
     {
       description = "HTTP and HTTPS"

@@ -4,7 +4,7 @@
 # own environment variable.
 
 variable "hcloud_token" {
-  description = "Hetzner Cloud API token (read & write) of the project. When null, the provider reads HCLOUD_TOKEN."
+  description = "Hetzner Cloud API token (read & write) of the project, for OpenTofu's provider. When null, the provider reads HCLOUD_TOKEN."
   type        = string
   sensitive   = true
   default     = null

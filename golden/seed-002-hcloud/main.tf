@@ -119,7 +119,7 @@ module "hcloud_ccm" {
   chart_version      = "1.27.0"
   kubernetes_version = "v1.36.3"
   values             = file("${path.module}/values/hcloud-ccm.yaml")
-  hcloud_token       = var.hcloud_token
+  hcloud_token       = var.hcloud_cluster_token
   hcloud_network     = module.nodes.network_id
 }
 

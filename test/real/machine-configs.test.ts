@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startFakeHcloudApi, type FakeHcloudApi } from "./fake-hcloud-api.js";
+import { FAKE_HCLOUD_TOKEN, startFakeHcloudApi, type FakeHcloudApi } from "./fake-hcloud-api.js";
 import { RUNNING_VMS_ENV } from "./fake-proxmox-api.js";
 import { ROOT } from "../golden-corpus.js";
 import { renderedFiles } from "./redact.js";
@@ -73,6 +73,14 @@ describeWithTools("every node's final machine configuration passes Talos's own v
         const holders = [...configs].filter(([, text]) => text.includes(fakeSecret(name))).map(([node]) => node);
         expect(holders, `the secret variable ${name} reaches no node`).not.toEqual([]);
         expect(tree.files.filter((file) => file.contents.includes(fakeSecret(name))).map((file) => file.path)).toEqual([]);
+      }
+
+      // The cluster's own Hetzner token (floating IP VIP), never OpenTofu's, is what the
+      // control planes hold (review v2 m6): the one tofu uses stays out of every configuration.
+      for (const [node, text] of configs) expect(text.includes(FAKE_HCLOUD_TOKEN), `${node} holds OpenTofu's Hetzner token`).toBe(false);
+      if (tree.files.some((file) => file.path === "variables.tf" && file.contents.includes('variable "hcloud_cluster_token"')) && tree.name.includes("floating")) {
+        const holders = [...configs].filter(([, text]) => text.includes(fakeSecret("hcloud_cluster_token"))).map(([node]) => node);
+        expect(holders.length, "the cluster's token reaches the control planes' VIP").toBeGreaterThan(0);
       }
 
       // A node of a class with a schematic of its own installs that schematic's installer: its

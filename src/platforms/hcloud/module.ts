@@ -198,7 +198,9 @@ export const hcloudServers: Feature = {
     const floatingIp = hcloud.apiEndpoint === "floating-ip";
     return {
       providers: [renderSection(FOLDER, "providers", {})],
-      variables: [renderSection(FOLDER, "variables", { floatingIp })],
+      // The cluster's own token (review v2 m6): the one in node configurations and the CCM's
+      // Secret is not the one OpenTofu uses, so it can be revoked alone.
+      variables: [renderSection(FOLDER, "variables", { floatingIp, ccm: hasCcm(model), clusterToken: floatingIp || hasCcm(model) })],
       calls: [
         renderSection(FOLDER, "call", {
           name: model.name,
@@ -226,6 +228,10 @@ export const hcloudServers: Feature = {
     };
   },
 };
+
+function hasCcm(model: ClusterModel): boolean {
+  return model.addons.some((addon) => addon.id === "hcloud-ccm");
+}
 
 function nodeValue(model: ClusterModel, node: NodeModel): HclValue {
   // The spec rules guarantee both on hcloud (static private address, class with serverType).

@@ -53,11 +53,14 @@ export const hcloudNormalizer: PlatformNormalizer = {
       apiEndpoint: platform.apiEndpoint,
       adminCidrs: platform.adminCidrs,
       providers: ["hcloud"],
-      // hetznercloud/hcloud reads HCLOUD_TOKEN; the tree's own hcloud_token variable takes the same token.
+      // hetznercloud/hcloud reads HCLOUD_TOKEN; the cluster's own token (floating IP, CCM) is a
+      // second one, HCLOUD_CLUSTER_TOKEN in the runner's Secret.
       runner: {
         env: [
           { name: "HCLOUD_TOKEN", key: "HCLOUD_TOKEN" },
-          { name: "TF_VAR_hcloud_token", key: "HCLOUD_TOKEN" },
+          ...(platform.apiEndpoint === "floating-ip" || spec.spec.addons?.hcloudCcm !== undefined
+            ? [{ name: "TF_VAR_hcloud_cluster_token", key: "HCLOUD_CLUSTER_TOKEN" }]
+            : []),
         ],
         vars: [],
       },

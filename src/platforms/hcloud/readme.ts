@@ -104,13 +104,14 @@ function clusterNotes(model: ClusterModel): string[] {
 }
 
 export function hcloudReadme(model: ClusterModel, platform: HcloudModel): PlatformReadme {
-  // Talos needs the token itself to move the floating IP, so the variable must carry it; so does
-  // the cloud controller manager's Secret.
+  // Talos needs a token itself to move the floating IP, and the cloud controller manager's Secret
+  // holds one: the cluster's own token, not OpenTofu's.
   const floating = platform.apiEndpoint === "floating-ip";
   const ccm = model.addons.some((addon) => addon.id === "hcloud-ccm");
   return {
     name: "Hetzner Cloud",
-    applyEnv: [floating || ccm ? "TF_VAR_hcloud_token=..." : "HCLOUD_TOKEN=..."],
+    // OpenTofu's token, and the cluster's own where Talos or the CCM needs one (review v2 m6).
+    applyEnv: ["HCLOUD_TOKEN=...", ...(floating || ccm ? ["TF_VAR_hcloud_cluster_token=...   # a second Read & Write token, for the cluster itself"] : [])],
     where: where(platform),
     createdEndpoint: createdEndpoint(model, platform),
     adoption: (adopted, created) => ({

@@ -151,7 +151,7 @@ data "hcloud_floating_ip" "api" {
   lifecycle {
     precondition {
       condition     = var.vip_api_token != null
-      error_message = "The floating IP endpoint needs the API token in the Talos configuration: set var.hcloud_token (TF_VAR_hcloud_token)."
+      error_message = "The floating IP endpoint needs the API token in the Talos configuration: set var.hcloud_cluster_token (TF_VAR_hcloud_cluster_token)."
     }
     # Talos can move it only to a server in its home location (an IPv4 one: HCloudVIPConfig).
     postcondition {

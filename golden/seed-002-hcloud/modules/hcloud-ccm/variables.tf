@@ -22,7 +22,7 @@ variable "hcloud_token" {
 
   validation {
     condition     = var.hcloud_token != null && var.hcloud_token != ""
-    error_message = "The cloud controller manager needs the token in the hcloud_token variable (TF_VAR_hcloud_token): the provider's HCLOUD_TOKEN environment variable is invisible to the configuration."
+    error_message = "The cloud controller manager needs the cluster's token: set TF_VAR_hcloud_cluster_token (a token of its own, not the one OpenTofu uses)."
   }
 }
 
