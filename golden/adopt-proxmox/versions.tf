@@ -18,4 +18,16 @@ terraform {
       version = "~> 4.2"
     }
   }
+
+  # Remote state. It holds the cluster's machine secrets and kubeconfig, so it stays encrypted.
+  # Credentials come from the environment (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY), never from here.
+  backend "s3" {
+    bucket = "acme-tofu-state"
+    key    = "talos/adopt-proxmox.tfstate"
+    region = "eu-central-1"
+
+    encrypt        = true
+    use_lockfile   = true
+    use_path_style = false
+  }
 }

@@ -91,6 +91,7 @@ export const DIAGNOSTIC_CODES = {
   "spec/hcloud-private-only": "private-only Hetzner servers with a floating IP endpoint, a public address",
   "spec/hcloud-private-only-egress": "private-only Hetzner servers without a NAT gateway, in a network the tree makes with no route to the internet",
   "spec/hcloud-nat-gateway": "a NAT gateway for servers that have a public address, or one outside the private network, at its gateway or at a node's address",
+  "spec/adopted-secrets-local-state": "talos.secrets: import without a remote backend: the running cluster's CA and keys would be in a local state file",
   "spec/adopt-without-secrets": "a node adopts a running VM or server, but the tree would generate new cluster secrets (talos.secrets is not import)",
   "spec/adopt-without-vm-id": "a Proxmox node adopts a running VM without naming its host and vmId",
   "spec/adopt-without-network": "a node adopts a running Hetzner server, but the tree would make a private network of its own (no platform.hcloud.networkId)",

@@ -78,7 +78,10 @@ describeWithTools("every node's final machine configuration passes Talos's own v
       // The cluster's own Hetzner token (floating IP VIP), never OpenTofu's, is what the
       // control planes hold (review v2 m6): the one tofu uses stays out of every configuration.
       for (const [node, text] of configs) expect(text.includes(FAKE_HCLOUD_TOKEN), `${node} holds OpenTofu's Hetzner token`).toBe(false);
-      if (tree.files.some((file) => file.path === "variables.tf" && file.contents.includes('variable "hcloud_cluster_token"')) && tree.name.includes("floating")) {
+      if (
+        tree.files.some((file) => file.path === "variables.tf" && file.contents.includes('variable "hcloud_cluster_token"')) &&
+        tree.name.includes("floating")
+      ) {
         const holders = [...configs].filter(([, text]) => text.includes(fakeSecret("hcloud_cluster_token"))).map(([node]) => node);
         expect(holders.length, "the cluster's token reaches the control planes' VIP").toBeGreaterThan(0);
       }

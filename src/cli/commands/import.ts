@@ -124,6 +124,9 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
     reportDiagnostics(io, buildErrors, { style, quiet: true, sources: new Map([[shownOutput, result.specText]]) });
     return ExitCode.badInput;
   }
+  // What build will warn about (a local state for the adopted secrets, ...), said now.
+  const buildWarnings = built.diagnostics.filter((d) => d.severity === "warning");
+  if (buildWarnings.length > 0) reportDiagnostics(io, buildWarnings, { style, quiet: false, sources: new Map([[shownOutput, result.specText]]) });
   if (output !== undefined) io.stderr.write(`next: npx talos-hclgen build ${shownOutput} -o infra\n`);
   return ExitCode.ok;
 }

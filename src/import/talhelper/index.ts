@@ -43,5 +43,21 @@ function render(spec: ClusterSpec, file: string): string {
     " Every talconfig field it could not carry over was reported at its line; docs/migrating.md",
     " says how the running cluster moves over (talos.secrets: import reads its talsecret once).",
   ].join("\n");
-  return document.toString({ lineWidth: 0 });
+  // talhelper has no state; the tree has, and with talos.secrets: import it holds the running
+  // cluster's CA and keys: a backend to fill in, where the spec ends (build warns without one,
+  // spec/adopted-secrets-local-state).
+  const backend =
+    spec.spec.backend === undefined
+      ? [
+          "  # The tree's OpenTofu state will hold this cluster's CA and keys: keep it in an encrypted",
+          "  # remote backend, never a local file (access keys from AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY).",
+          "  # backend:",
+          "  #   s3:",
+          "  #     bucket: <your state bucket>",
+          `  #     key: talos/${spec.metadata.name}.tfstate`,
+          "  #     region: <its region>",
+          "",
+        ].join("\n")
+      : "";
+  return document.toString({ lineWidth: 0 }) + backend;
 }

@@ -14,6 +14,7 @@ import { staticKeys } from "./static-keys.js";
 import { staticRoutes } from "./static-routes.js";
 import { kubespan } from "./kubespan.js";
 import { adoptMachines } from "./adopt-machines.js";
+import { adoptedSecretsState } from "./adopted-secrets-state.js";
 import { bgpPeers } from "./bgp-peers.js";
 import { clusterSubnetFamilies } from "./cluster-subnet-families.js";
 import { dualStackNodes } from "./dual-stack-nodes.js";
@@ -69,6 +70,7 @@ export const RULES: readonly Rule[] = [
   staticRoutes,
   kubespan,
   adoptMachines,
+  adoptedSecretsState,
   bgpPeers,
   policyRouting,
   wireguardTunnels,
