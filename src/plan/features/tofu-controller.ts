@@ -100,8 +100,8 @@ function terraformNotes(model: ClusterModel, tofu: TofuControllerModel): string[
     notes.push(
       ``,
       `versions.tf needs OpenTofu >= 1.10 or Terraform >= 1.11 in the runner; tofu-controller's`,
-      `default runner image ships an older Terraform. Set gitops.tofuController.runnerImage to an`,
-      `image that has one as \`terraform\`.`,
+      `default runner ships OpenTofu from v0.16.0 on, Terraform 1.5.7 before. With an older`,
+      `controller, set gitops.tofuController.runnerImage to an image that has one.`,
     );
   }
   notes.push(

@@ -5,6 +5,7 @@
  * https://flux-iac.github.io/tofu-controller/References/terraform/) and Flux's GitRepository
  * (source.toolkit.fluxcd.io/v1). Documents keep their construction order (apiVersion first).
  */
+import { compareVersions, parseVersion } from "../../base/version-constraints.js";
 import type { TofuControllerModel } from "../../model/gitops.js";
 import type { BackendModel } from "../../model/model.js";
 import { s3BackendBlock } from "./backend-block.js";
@@ -74,6 +75,7 @@ export const TOFU_CONTROLLER_CHARTS = "https://flux-iac.github.io/tofu-controlle
  * controller runs in the namespace of the objects it reconciles.
  */
 export function tofuControllerInstall(tofu: TofuControllerModel, version: string): Array<Record<string, unknown>> {
+  const chart = chartName(version);
   return [
     {
       apiVersion: "source.toolkit.fluxcd.io/v1",
@@ -87,7 +89,7 @@ export function tofuControllerInstall(tofu: TofuControllerModel, version: string
       metadata: { name: "tofu-controller", namespace: tofu.namespace },
       spec: {
         interval: "1h",
-        chart: { spec: { chart: "tofu-controller", version, sourceRef: { kind: "HelmRepository", name: "tofu-controller" } } },
+        chart: { spec: { chart, version, sourceRef: { kind: "HelmRepository", name: "tofu-controller" } } },
         releaseName: "tofu-controller",
         targetNamespace: tofu.namespace,
         install: { crds: "Create" },
@@ -95,4 +97,19 @@ export function tofuControllerInstall(tofu: TofuControllerModel, version: string
       },
     },
   ];
+}
+
+/** The first release published as the tofu-controller chart (charts/ renamed at v0.16.0-rc.5). */
+const RENAMED_CHART = "0.16.0-rc.5";
+
+/**
+ * The chart's name in the repository's index at `version`: releases up to v0.16.0-rc.4 are
+ * published as tf-controller, later ones as tofu-controller (the index.yaml of
+ * flux-iac.github.io/tofu-controller, gh-pages branch); Flux finds no chart by the other name.
+ */
+export function chartName(version: string): "tf-controller" | "tofu-controller" {
+  const parsed = parseVersion(version.replace(/^v/, ""));
+  const renamed = parseVersion(RENAMED_CHART);
+  if (parsed === undefined || renamed === undefined) return "tofu-controller";
+  return compareVersions(parsed, renamed) < 0 ? "tf-controller" : "tofu-controller";
 }
