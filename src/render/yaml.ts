@@ -21,13 +21,17 @@ export interface YamlOptions {
  * U+FFFF, and go-yaml (the reader of Talos, Helm and Flux) refuses them ("control characters are
  * not allowed"). NEL, LS and PS are line breaks in YAML 1.1 (§5.4) and go-yaml still reads them
  * so, which would fold them into a space; a BOM is not allowed inside a document (§5.2); and a
- * raw CR would be normalised to LF. The `yaml` package writes all of these raw in plain and
+ * raw CR would be normalised to LF. Bidirectional controls (U+202A-U+202E, U+2066-U+2069) and
+ * invisible characters (zero-width space, joiners and marks U+200B-U+200F, word joiner and
+ * invisible operators U+2060-U+2064, soft hyphen U+00AD) are legal, but make a reviewer of the
+ * tree's diff read another text than the tools do (CVE-2021-42574, "Trojan Source"): they are
+ * escaped too, so every one is visible. The `yaml` package writes all of these raw in plain and
  * double-quoted scalars, so any scalar holding one is double-quoted and the characters escaped.
  */
-const NOT_RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/;
+const NOT_RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufffe\uffff]/;
 
 /** Left raw by JSON.stringify (which `yaml` uses for double-quoted scalars): escaped here. */
-const RAW_IN_QUOTES = /[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/g;
+const RAW_IN_QUOTES = /[\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufffe\uffff]/g;
 
 /**
  * Multi-line strings become literal block scalars (`|`), which read well, except where a block

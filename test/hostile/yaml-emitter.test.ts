@@ -40,6 +40,12 @@ describe("the YAML emitter and hostile strings", () => {
     ["a C1 control", "a\u0090b", "\\x90"],
     ["a non-character", "a\ufffeb", "\\ufffe"],
     ["a BOM inside the document", "\ufeffa", "\\ufeff"],
+    // Trojan Source (CVE-2021-42574): what a reviewer of the diff sees must be what tools read.
+    ["a right-to-left override", "admin\u202e/nimda", "\\u202e"],
+    ["a right-to-left isolate", "a\u2067b", "\\u2067"],
+    ["a zero-width space", "ghcr\u200b.io", "\\u200b"],
+    ["a zero-width joiner", "a\u200db", "\\u200d"],
+    ["a soft hyphen", "a\u00adb", "\\xad"],
   ])("escapes %s", (_what, value, escape) => {
     expect(roundTrip(value).text).toContain(escape);
   });

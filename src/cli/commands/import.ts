@@ -27,7 +27,9 @@ Write the spec of a cluster made with talhelper: its settings, nodes, links and 
 install disks, labels, taints, patches and image, for the metal platform, with
 talos.secrets: import (the running cluster keeps its talsecret: docs/migrating.md). Every
 talconfig field it cannot carry over is reported at its line, with where it goes by hand.
-talenv references (\${VAR}) are reported, never resolved.
+talenv references (\${VAR}) are reported, never resolved. A talconfig it cannot carry over,
+or one holding a secret in plain text, writes nothing (exit 2); a spec that was carried over
+but does not build yet is written, with build's errors listed, to be fixed in place (exit 2).
 
 Options:
   -o, --output <path>  write the spec there (default: stdout)
