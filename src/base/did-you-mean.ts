@@ -4,21 +4,23 @@
  * "wroker" -> "worker" is one edit, not two.
  */
 export function editDistance(a: string, b: string): number {
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  const at = (i: number, j: number): number => d[i]?.[j] ?? Number.POSITIVE_INFINITY;
-  for (let i = 1; i < rows; i++) {
-    const row = d[i];
-    if (row === undefined) continue;
-    for (let j = 1; j < cols; j++) {
+  // Three rows of the table (the one before last for transpositions), not all of it: a key
+  // repeated through aliases is measured thousands of times, and a long one made a table of
+  // millions of cells.
+  let before: number[] = [];
+  let previous: number[] = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current: number[] = [i];
+    for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1);
-      row[j] = best;
+      let best = Math.min((previous[j] ?? Infinity) + 1, (current[j - 1] ?? Infinity) + 1, (previous[j - 1] ?? Infinity) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, (before[j - 2] ?? Infinity) + 1);
+      current.push(best);
     }
+    before = previous;
+    previous = current;
   }
-  return at(a.length, b.length);
+  return previous[b.length] ?? Infinity;
 }
 
 /**
@@ -39,8 +41,11 @@ export function didYouMean(input: string, candidates: Iterable<string>): string 
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const candidate of candidates) {
     if (candidate === input) continue;
+    // The distance is at least the difference in length: most candidates end here.
+    const limit = maxEdits(Math.max(input.length, candidate.length));
+    if (Math.abs(input.length - candidate.length) > limit) continue;
     const distance = editDistance(needle, candidate.toLowerCase());
-    if (distance > maxEdits(Math.max(input.length, candidate.length))) continue;
+    if (distance > limit) continue;
     if (distance < bestDistance || (distance === bestDistance && best !== undefined && candidate < best)) {
       best = candidate;
       bestDistance = distance;

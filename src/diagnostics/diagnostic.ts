@@ -3,6 +3,7 @@
  * A user mistake is never an exception; `throw` is reserved for bugs (exit 3).
  */
 import { compareStrings } from "../base/compare.js";
+import { MAX_QUOTED_LENGTH, quoteExcerpt } from "./excerpt.js";
 
 export type Severity = "error" | "warning";
 
@@ -42,14 +43,16 @@ export interface Diagnostic {
   hint?: string;
   /** Where the reported thing came from, e.g. the spec field a generated block was made from. */
   related?: Span;
+  /** Other paths that reach the same text through YAML aliases, with the same finding (alias-repeats.ts). */
+  aliasRepeats?: { count: number; paths: ReadonlyArray<readonly PathSegment[]> };
 }
 
 export function formatPath(path: readonly PathSegment[]): string {
   let out = "";
   for (const segment of path) {
     if (typeof segment === "number") out += `[${segment}]`;
-    else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(segment)) out += out === "" ? segment : `.${segment}`;
-    else out += `[${JSON.stringify(segment)}]`;
+    else if (segment.length <= MAX_QUOTED_LENGTH && /^[A-Za-z_][A-Za-z0-9_-]*$/.test(segment)) out += out === "" ? segment : `.${segment}`;
+    else out += `[${quoteExcerpt(segment)}]`;
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { aliasRepeatsNote } from "./alias-repeats.js";
 import { diagnosticFile, type Diagnostic, type Span } from "./diagnostic.js";
 import { redactDiagnostic } from "./redact.js";
 import { terminalSafe } from "./terminal-safe.js";
@@ -18,6 +19,7 @@ export function renderPlainOne(given: Diagnostic): string {
   const lines = [terminalSafe(`${location(d)}${d.severity}[${d.code}]: ${d.message}`)];
   if (d.hint !== undefined) lines.push(`  hint: ${terminalSafe(d.hint)}`);
   if (d.related !== undefined) lines.push(`  from spec: ${terminalSafe(spanLocation(d.related))}`);
+  if (d.aliasRepeats !== undefined) lines.push(`  note: ${terminalSafe(aliasRepeatsNote(d.aliasRepeats))}`);
   return lines.join("\n");
 }
 

@@ -1,3 +1,4 @@
+import { aliasRepeatsNote } from "./alias-repeats.js";
 import { createStyler, type Styler } from "./ansi.js";
 import { diagnosticFile, type Diagnostic, type Span } from "./diagnostic.js";
 import { mergeRanges, redactDiagnostic, redactLine, type TextRange } from "./redact.js";
@@ -50,6 +51,7 @@ export function renderPretty(given: Diagnostic, options: PrettyOptions): string 
     if (d.hint !== undefined) lines.push(`  ${style.blue("=")} ${style.cyan(`hint: ${d.hint}`)}`);
   }
   if (d.related !== undefined) lines.push(`  ${style.blue("=")} from spec: ${terminalSafe(spanLocation(d.related))}`);
+  if (d.aliasRepeats !== undefined) lines.push(`  ${style.blue("=")} note: ${terminalSafe(aliasRepeatsNote(d.aliasRepeats))}`);
   return lines.join("\n");
 }
 

@@ -1,4 +1,5 @@
 import { formatPath, type PathSegment } from "../diagnostics/diagnostic.js";
+import { quoteExcerpt } from "../diagnostics/excerpt.js";
 
 /**
  * How a spec path reads in a message. Nearly everything lives under `spec:`, so that prefix is
@@ -11,8 +12,9 @@ export function displayPath(path: readonly PathSegment[]): string {
   return formatPath(path);
 }
 
-/** A value quoted for a message: strings in double quotes (escaped), the rest as JSON. */
+/** A value quoted for a message: strings in double quotes (escaped, a long one shortened: excerpt.ts), the rest as JSON. */
 export function quote(value: unknown): string {
+  if (typeof value === "string") return quoteExcerpt(value);
   return JSON.stringify(value) ?? String(value);
 }
 

@@ -1,3 +1,4 @@
+import { collapseAliasRepeats } from "../diagnostics/alias-repeats.js";
 import { hasErrors, sortDiagnostics, type Diagnostic, type PathSegment, type Span } from "../diagnostics/diagnostic.js";
 import type { TextRange } from "../diagnostics/redact.js";
 import { createLocator } from "./locate.js";
@@ -38,7 +39,7 @@ export function checkSpec(text: string, specPath: string, platforms: PlatformRul
   const locator = createLocator(parsed.doc, parsed.lineCounter, specPath);
   let secretRanges: TextRange[] = [];
   const result = (diagnostics: Diagnostic[], spec?: ClusterSpec): SpecCheckResult => ({
-    diagnostics: sortDiagnostics(diagnostics),
+    diagnostics: collapseAliasRepeats(sortDiagnostics(diagnostics)),
     secretRanges,
     locate: (path) => locator.span(path),
     locateKey: (path) => locator.keySpan(path),

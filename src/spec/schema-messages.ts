@@ -1,6 +1,7 @@
 import type { ErrorObject } from "ajv";
 import type { Diagnostic, PathSegment, Span } from "../diagnostics/diagnostic.js";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
+import { MAX_QUOTED_LENGTH } from "../diagnostics/excerpt.js";
 import { describeType, describeValue } from "./describe-value.js";
 import { didYouMeanHint } from "../base/did-you-mean.js";
 import { displayPath, quote, quoteList } from "./display-path.js";
@@ -140,7 +141,8 @@ const pattern: Handler = (ctx) => {
   const expectation = name === undefined ? undefined : PATTERN_EXPECTATIONS[name];
   const expect = expectation?.expect ?? "in the expected format";
   const data = String(ctx.error.data);
-  const hint = expectation?.hint?.(data);
+  // A suggestion repeats the value: none for one too long to quote whole (excerpt.ts).
+  const hint = data.length > MAX_QUOTED_LENGTH ? undefined : expectation?.hint?.(data);
   if (ctx.error.propertyName !== undefined) {
     // A map key (propertyNames): point at the key itself.
     const path = [...ctx.path, ctx.error.propertyName];

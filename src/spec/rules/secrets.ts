@@ -124,6 +124,9 @@ interface KeyVerdict {
   shape: SecretSpan | undefined;
 }
 
+/** Values at least this long are remembered once scanned; shorter ones cost less to scan again than to look up. */
+const LONG_VALUE = 256;
+
 export function checkSecrets(root: unknown, locator: Locator): SecretScan {
   const found: Diagnostic[] = [];
   const ranges: TextRange[] = [];
@@ -147,9 +150,19 @@ export function checkSecrets(root: unknown, locator: Locator): SecretScan {
     }
     return verdict;
   };
+  // Aliases repeat one value up to the alias budget (src/spec/alias-budget.ts): a long string
+  // is scanned once, however often it appears (100 copies of a 900 kB value took 12 s).
+  const longValueShapes = new Map<string, SecretSpan | undefined>();
+  const shapeOf = (value: string): SecretSpan | undefined => {
+    if (value.length < LONG_VALUE) return mainShape(findSecrets(value));
+    if (longValueShapes.has(value)) return longValueShapes.get(value);
+    const shape = mainShape(findSecrets(value));
+    longValueShapes.set(value, shape);
+    return shape;
+  };
   /** A string at parent + segment; its path is only built for a report. */
   const checkString = (value: string, parent: PathSegment[], segment?: PathSegment): void => {
-    const shape = mainShape(findSecrets(value));
+    const shape = shapeOf(value);
     if (shape === undefined) return;
     const path = segment === undefined ? parent : [...parent, segment];
     report(path, `${displayPath(path)} ${SHAPE_MESSAGES[shape.kind](shape)}`, "value", shape.kind === "token" ? shapeHint(shape, path) : hint(path));
