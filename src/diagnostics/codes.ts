@@ -175,6 +175,7 @@ export const DIAGNOSTIC_CODES = {
     "a folder inside the output folder is a symbolic link, and a generated file (or one the manifest lists) lies below it; talos-hclgen never writes or deletes through a link, even with --force",
   "output/locked": "another build is writing the output folder, and did not finish within the wait (TALOS_HCLGEN_LOCK_TIMEOUT, 60 s by default)",
   "output/write-failed": "writing the tree failed; the previous tree is left as it was",
+  "output/read-only": "the output folder is on a read-only file system and the build would change it; nothing was written",
 
   // Validating a tree with tofu/terraform (src/validate/)
   "validate/tofu": "tofu/terraform validate reports a problem in the generated tree",

@@ -6,6 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { lockFolder, readLock, stillHeld, unlockFolder, waitForFolder, type HeldLock } from "./folder-lock.js";
 import { LOCK_NAME } from "./paths.js";
 import { processStart } from "./process-alive.js";
+import { processScope } from "./process-scope.js";
+import { containedProcess, pidNamespacesAvailable } from "./pid-namespace.test-helper.js";
+import { underCI } from "../../test/ci.js";
 import { makeTempDir, removeDir } from "./temp-tree.test-helper.js";
 
 let root: string;
@@ -101,6 +104,40 @@ describe("the folder lock", () => {
   it("waits for a lock from another host, which it cannot check", async () => {
     plantLock({ pid: Number(deadPid()), host: "some-other-host" });
     expect(await lockFolder(out, quick)).toMatchObject({ ok: false, kind: "busy" });
+  });
+
+  it("waits for a lock from another pid namespace under this host name, whose pid means nothing here", async () => {
+    plantLock({ pid: Number(deadPid()), pidNamespace: "pid:[1]" });
+    expect(await lockFolder(out, quick)).toMatchObject({ ok: false, kind: "busy" });
+  });
+
+  it("waits for a lock from another machine's boot under this host name", async () => {
+    plantLock({ pid: Number(deadPid()), boot: "another-boot", machine: "another-machine" });
+    expect(await lockFolder(out, quick)).toMatchObject({ ok: false, kind: "busy" });
+  });
+
+  it("takes over a lock this machine left before a reboot", async (ctx) => {
+    const machine = processScope().machine;
+    if (machine === undefined) return ctx.skip("this system has no machine id");
+    plantLock({ pid: process.pid + 1, boot: "an-earlier-boot", machine });
+    expect((await lockFolder(out, quick)).ok).toBe(true);
+  });
+
+  it.runIf(pidNamespacesAvailable || underCI)(
+    "waits for a live build in another pid namespace (a container with this host name): its pid 1 is not our init",
+    async () => {
+      const contained = await containedProcess();
+      children.push(contained.child);
+      plantLock(contained.record);
+      expect(await lockFolder(out, quick)).toMatchObject({ ok: false, kind: "busy", holder: { pid: 1, nonce: "planted" } });
+      expect(readLock(out)?.nonce).toBe("planted");
+    },
+  );
+
+  it("records where its pid means something", async () => {
+    const lock = await take();
+    expect(readLock(out)).toMatchObject(processScope());
+    unlockFolder(lock);
   });
 
   it("waits for an unreadable lock while it is new, and takes it over once it is old", async () => {

@@ -11,7 +11,10 @@
  *   is gone when its pid no longer runs on this host, or runs with another start time (a reused
  *   pid). Taking over renames the stale lock aside, then checks that what was moved is the
  *   stale record: two builds that both saw it cannot both take the folder.
- * - A lock from another host (a shared network folder) cannot be checked, and is waited for.
+ * - A lock from another host (a shared network folder) cannot be checked, and is waited for;
+ *   so is one from another kernel or pid namespace under the same hostname (two containers
+ *   sharing a folder), which the record's scope tells (process-scope.ts). A lock this machine
+ *   left before a reboot is stale.
  * - The holder removes it on every exit: normal, error, or a signal the CLI handles
  *   (lock-signals.ts). Only SIGKILL (or a crash of the machine) leaves it behind.
  *
@@ -26,6 +29,7 @@ import { removeCreatedFolders, removeQuietly } from "./atomic-file.js";
 import { errorCode, errorMessage } from "./disk-entry.js";
 import { LOCK_NAME } from "./paths.js";
 import { isSameProcessRunning, processStart } from "./process-alive.js";
+import { holderScope, processScope, type ProcessScope } from "./process-scope.js";
 import { TreeWalk } from "./tree-walk.js";
 
 export interface LockHolder {
@@ -36,6 +40,10 @@ export interface LockHolder {
   nonce: string;
   /** processStart() of the holder, where the system tells. */
   since?: string;
+  /** Where its pid means something (process-scope.ts), as far as the system tells. */
+  boot?: string;
+  pidNamespace?: string;
+  machine?: string;
 }
 
 export interface HeldLock {
@@ -46,12 +54,21 @@ export interface HeldLock {
 }
 
 export type LockResult =
-  { ok: true; lock: HeldLock } | { ok: false; kind: "busy"; holder: LockHolder | undefined; waitedMs: number } | { ok: false; kind: "error"; message: string };
+  | { ok: true; lock: HeldLock }
+  | { ok: false; kind: "busy"; holder: LockHolder | undefined; waitedMs: number }
+  | { ok: false; kind: "error"; message: string; code?: string };
 
 export interface WaitOptions {
   timeoutMs: number;
   /** Called once, when the folder is found locked by a live build. */
   onWait?: (holder: LockHolder | undefined) => void;
+}
+
+/** Read once, when first needed: a process does not change boot, machine or pid namespace while it runs. */
+let ourScope: ProcessScope | undefined;
+function ours(): ProcessScope {
+  ourScope ??= processScope();
+  return ourScope;
 }
 
 /** The nonces of the locks this process holds: a lock with our pid and another nonce is stale. */
@@ -69,6 +86,7 @@ export async function lockFolder(outDir: string, options: WaitOptions): Promise<
     started: new Date().toISOString(),
     nonce: randomBytes(8).toString("hex"),
     ...optional("since", processStart(process.pid)),
+    ...ours(),
   };
   const text = `${JSON.stringify(record)}\n`;
   const result = await poll(outDir, options, () => {
@@ -137,7 +155,8 @@ export function lockTimeoutMs(env: Readonly<Record<string, string | undefined>>)
 /** What one attempt found: done, a holder (live or stale), or a reason to try again at once. */
 type Attempt = "done" | "again" | LockHolder | "unreadable";
 
-type PollResult = { ok: true } | { ok: false; kind: "busy"; holder: LockHolder | undefined; waitedMs: number } | { ok: false; kind: "error"; message: string };
+type PollResult =
+  { ok: true } | { ok: false; kind: "busy"; holder: LockHolder | undefined; waitedMs: number } | { ok: false; kind: "error"; message: string; code?: string };
 
 /**
  * Runs `attempt` until it is done or the deadline passes; a holder it returns is a live build
@@ -155,7 +174,7 @@ async function poll(outDir: string, options: WaitOptions, attempt: () => Attempt
     } catch (error) {
       // The folder vanished (a failed first build removed it) between two steps: try again.
       outcome = errorCode(error) === "ENOENT" ? "again" : "done";
-      if (outcome === "done") return { ok: false, kind: "error", message: errorMessage(error) };
+      if (outcome === "done") return { ok: false, kind: "error", message: errorMessage(error), ...optional("code", errorCode(error)) };
     }
     if (outcome === "done") return { ok: true };
     // Trying again at once is for races that settle in a step; a bound keeps it from spinning.
@@ -243,6 +262,9 @@ function readHolder(lockPath: string): LockHolder | "unreadable" | "missing" {
       started: value.started,
       nonce: value.nonce,
       ...optional("since", typeof value.since === "string" ? value.since : undefined),
+      ...optional("boot", typeof value.boot === "string" ? value.boot : undefined),
+      ...optional("pidNamespace", typeof value.pidNamespace === "string" ? value.pidNamespace : undefined),
+      ...optional("machine", typeof value.machine === "string" ? value.machine : undefined),
     };
   } catch (error) {
     return errorCode(error) === "ENOENT" ? "missing" : "unreadable";
@@ -259,6 +281,8 @@ function isStale(holder: LockHolder | "unreadable", lockPath: string): boolean {
     }
   }
   if (holder.host !== hostname()) return false;
+  const scope = holderScope(holder, ours());
+  if (scope !== "here") return scope === "gone";
   // Our own pid in a lock we do not hold: a killed build's pid, reused by us.
   if (holder.pid === process.pid) return !heldHere.has(holder.nonce);
   return !isSameProcessRunning(holder.pid, holder.since);
@@ -295,6 +319,12 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+}
+
+/** Why a holder's pid cannot be checked from here, for a message; undefined when it can. */
+export function holderElsewhere(holder: LockHolder): string | undefined {
+  if (holder.host !== hostname()) return undefined; // the host name says it
+  return holderScope(holder, ours()) === "elsewhere" ? "another container or boot with this host name" : undefined;
 }
 
 /** Used by tests: the folder's lock file as it is on disk, parsed. */

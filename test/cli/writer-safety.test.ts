@@ -13,6 +13,8 @@ import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sha256 } from "../../src/output/hash.js";
 import { ageTree, readTree, snapshotTree } from "../../src/output/temp-tree.test-helper.js";
+import { containedProcess, mountNamespacesAvailable, pidNamespacesAvailable } from "../../src/output/pid-namespace.test-helper.js";
+import { underCI } from "../ci.js";
 import { editSpec, ensureBuilt, ROOT, runBin, workspace } from "./harness.js";
 
 const LOCK = ".talos-hclgen.lock";
@@ -136,6 +138,63 @@ describe("one build at a time per folder", () => {
     expect(check.exitCode).toBe(2);
     expect(check.stderr).toContain("error[output/locked]");
   });
+
+  it.runIf(pidNamespacesAvailable || underCI)(
+    "waits for a build in another pid namespace under this host name (two containers, one folder), and says so",
+    async () => {
+      const out = await built();
+      const contained = await containedProcess();
+      children.push(contained.child);
+      mkdirSync(out, { recursive: true });
+      writeFileSync(join(out, LOCK), JSON.stringify({ host: hostname(), started: "2001-02-03T04:05:06Z", nonce: "planted", ...contained.record }));
+      rmSync(join(out, "main.tf"));
+      ageTree(out);
+      const before = snapshotTree(out);
+      const result = await buildWith({ TALOS_HCLGEN_LOCK_TIMEOUT: "0.5" }, "spec.yaml", "-o", "infra");
+      expect(result.exitCode, result.stderr).toBe(2);
+      expect(result.stderr).toContain(
+        `infra/: error[output/locked]: another build (pid 1 on ${hostname()}, in another container or boot with this host name, since`,
+      );
+      expect(snapshotTree(out)).toEqual(before);
+    },
+  );
+
+  it.runIf(mountNamespacesAvailable || underCI)(
+    "on a read-only file system: an up-to-date build exits 0 with or without its cache, one that would write is refused",
+    async () => {
+      dir = workspace({ "spec.yaml": "single-node" });
+      writeFileSync(join(dir, "other.yaml"), readFileSync(join(dir, "spec.yaml"), "utf8").replace("name: cp-1", "name: cp-9"));
+      // In a mount namespace of its own, so the read-only mount goes with the process.
+      const bin = join(ROOT, "bin", "talos-hclgen.js");
+      const build = (cache: string, spec: string) =>
+        `TALOS_HCLGEN_CACHE_DIR=${cache} '${process.execPath}' '${bin}' build ${spec} -o ro/infra 2>&1; echo "exit $?"`;
+      const script = [
+        "mkdir ro && mount -t tmpfs tmpfs ro",
+        `{ ${build("warm", "spec.yaml")}; } >/dev/null`,
+        "mount -o remount,ro ro",
+        build("warm", "spec.yaml"),
+        build("cold", "spec.yaml"),
+        build("cold", "other.yaml"),
+        "umount ro",
+      ].join("\n");
+      const result = spawnSync("unshare", ["--mount", "sh", "-c", script], { cwd: dir, encoding: "utf8" });
+      expect(result.stderr).toBe("");
+      expect(result.stdout).toBe(
+        [
+          "ro/infra/: 0 written, 19 unchanged, 0 deleted",
+          "exit 0",
+          "ro/infra/: 0 written, 19 unchanged, 0 deleted",
+          "exit 0",
+          "ro/infra/: error[output/read-only]: the folder is on a read-only file system, and this build would change 19 files in it",
+          "  hint: nothing was written; build where the folder is writable, or see what would change with --check",
+          "1 error",
+          "nothing was written",
+          "exit 2",
+          "",
+        ].join("\n"),
+      );
+    },
+  );
 
   it("takes over the lock of a killed build: --check reports it, the next build removes it", async () => {
     const out = await built();

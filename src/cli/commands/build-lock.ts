@@ -6,14 +6,21 @@
  * killed build left as a leftover.
  */
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import { lockFolder, lockTimeoutMs, stillHeld, waitForFolder, type HeldLock, type LockHolder } from "../../output/folder-lock.js";
+import { holderElsewhere, lockFolder, lockTimeoutMs, stillHeld, waitForFolder, type HeldLock, type LockHolder } from "../../output/folder-lock.js";
 import { guardLock, releaseLock } from "../../output/lock-signals.js";
 import { LOCK_NAME } from "../../output/paths.js";
 import type { CliIo } from "../io.js";
 import type { Target } from "./build-compile.js";
 import { sortedBy } from "../../base/compare.js";
 
-export type Locked = { ok: true; locks: HeldLock[] } | { ok: false; diagnostics: Diagnostic[] };
+/**
+ * `readOnly`: folders on a read-only file system (EROFS), which no build can lock or write. A
+ * build that would leave such a tree as it is succeeds, as the up-to-date cache's answer does
+ * (nothing to write, so nothing to lock against: no build can write there either); one that
+ * would change it is refused (build-write.ts). Without this, the same up-to-date build exited 0
+ * or 2 depending on whether the cache held the tree.
+ */
+export type Locked = { ok: true; locks: HeldLock[]; readOnly: Set<string> } | { ok: false; diagnostics: Diagnostic[] };
 
 /**
  * Locks every target's folder, in one order (sorted paths) so that two builds of overlapping
@@ -22,6 +29,7 @@ export type Locked = { ok: true; locks: HeldLock[] } | { ok: false; diagnostics:
  */
 export async function lockTargets(targets: readonly Target[], io: CliIo, tell: boolean): Promise<Locked> {
   const locks: HeldLock[] = [];
+  const readOnly = new Set<string>();
   for (const target of sortedTargets(targets)) {
     const result = await lockFolder(target.outDir, {
       timeoutMs: lockTimeoutMs(io.env),
@@ -30,6 +38,10 @@ export async function lockTargets(targets: readonly Target[], io: CliIo, tell: b
     if (result.ok) {
       guardLock(result.lock);
       locks.push(result.lock);
+      continue;
+    }
+    if (result.kind === "error" && result.code === "EROFS") {
+      readOnly.add(target.outDir);
       continue;
     }
     releaseLocks(locks);
@@ -48,7 +60,7 @@ export async function lockTargets(targets: readonly Target[], io: CliIo, tell: b
       ],
     };
   }
-  return { ok: true, locks };
+  return { ok: true, locks, readOnly };
 }
 
 export function releaseLocks(locks: readonly HeldLock[]): void {
@@ -101,7 +113,9 @@ function waiting(target: Target, holder: LockHolder | undefined): string {
 }
 
 function locked(target: Target, holder: LockHolder | undefined, waitedMs: number): Diagnostic {
-  const who = holder === undefined ? "" : ` (pid ${holder.pid} on ${holder.host}, since ${holder.started})`;
+  const elsewhere = holder === undefined ? undefined : holderElsewhere(holder);
+  const who =
+    holder === undefined ? "" : ` (pid ${holder.pid} on ${holder.host}${elsewhere === undefined ? "" : `, in ${elsewhere}`}, since ${holder.started})`;
   return {
     code: "output/locked",
     severity: "error",

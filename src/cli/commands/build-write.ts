@@ -15,13 +15,16 @@ export interface WriteOutcome {
   diagnostics: Diagnostic[];
 }
 
-export function writeTargets(targets: readonly Target[], force: boolean, cwd: string): WriteOutcome {
+/** `readOnly`: output folders on a read-only file system (build-lock.ts): refused if they need a write. */
+export function writeTargets(targets: readonly Target[], force: boolean, cwd: string, readOnly: ReadonlySet<string> = new Set()): WriteOutcome {
   const planned = targets.map((target) => ({
     target,
     plan: planWrite(target.outDir, target.files, { force }),
   }));
   const conflicts = planned.flatMap(({ target, plan }) => plan.conflicts.map((c) => conflictDiagnostic(c, target.prefix, target.label)));
   if (conflicts.length > 0) return { trees: [], diagnostics: conflicts };
+  const unwritable = planned.filter(({ target, plan }) => readOnly.has(target.outDir) && plan.actions.some((a) => a.kind !== "unchanged"));
+  if (unwritable.length > 0) return { trees: [], diagnostics: unwritable.map(({ target, plan }) => readOnlyFolder(target, plan)) };
   const applied = applyWrites(planned.map((p) => p.plan));
   if (!applied.ok) {
     const done = applied.changed.length;
@@ -41,6 +44,17 @@ export function writeTargets(targets: readonly Target[], force: boolean, cwd: st
   return {
     trees: planned.map(({ target, plan }) => treeReport(target, plan)),
     diagnostics: [],
+  };
+}
+
+function readOnlyFolder(target: Target, plan: WritePlan): Diagnostic {
+  const changes = plan.actions.filter((a) => a.kind !== "unchanged").length;
+  return {
+    code: "output/read-only",
+    severity: "error",
+    file: target.label,
+    message: `the folder is on a read-only file system, and this build would change ${changes} ${changes === 1 ? "file" : "files"} in it`,
+    hint: "nothing was written; build where the folder is writable, or see what would change with --check",
   };
 }
 

@@ -220,7 +220,7 @@ async function produce(
       }
       const lost = lostLocks(locked.locks, targets);
       if (lost.length > 0) return void report.diagnostics.push(...lost);
-      const written = writeTargets(targets, s.force, io.cwd);
+      const written = writeTargets(targets, s.force, io.cwd, locked.readOnly);
       report.trees = written.trees;
       report.diagnostics.push(...written.diagnostics);
       if (hasErrors(written.diagnostics)) report.exitCode = ExitCode.badInput;
