@@ -111,10 +111,14 @@ function prepare() {
   return { reference, ref, edited, spec1000, spec500, adversarial, installCache, validate: validateSetup() };
 }
 
-/** The reference spec with one worker setting flipped on odd rounds: a real, small edit. */
+/**
+ * The reference spec with one setting flipped on odd rounds: a real, small edit that the
+ * rollout takes node by node (a class's memory would restart every worker at once, which
+ * build refuses without --allow-restart).
+ */
 function editedSpec(text, round) {
   if (round % 2 === 0) return text;
-  const edited = text.replace("memory: 49152", "memory: 65536");
+  const edited = text.replace("ntp: [time.cloudflare.com]", "ntp: [time.cloudflare.com, pool.ntp.org]");
   return edited === text ? `${text}# edit ${round}\n` : edited;
 }
 

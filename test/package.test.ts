@@ -6,7 +6,7 @@
  * cache of `build` (scripts/warm-code-cache.mjs), which the first build uses.
  */
 import { execa } from "execa";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -61,6 +61,25 @@ describe("the packed package", () => {
     const first = await execa(bin(), ["build", "first.yaml", "-o", "infra-first", "--check", "-q"], { cwd: project, env, reject: false });
     expect(first.stderr).toContain("code cache: used");
     expect(first.exitCode).toBe(1); // the tree does not exist yet
+  });
+
+  it("ships the examples the README names, without the test-only ones, and each builds through the installed bin", async () => {
+    const shipped = readdirSync(join(project, "node_modules", "talos-hclgen", "fixtures")).sort();
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const named = /Complete examples, one per supported\s+setup[\s\S]*?Copy one/.exec(readme)?.[0] ?? "";
+    const listed = [...named.matchAll(/`([a-z0-9.-]+)`/g)].map((m) => m[1] ?? "").filter((n) => n !== "fixtures/" && !n.includes("/"));
+    expect(shipped).toEqual([...new Set(listed)].sort());
+    expect(shipped.filter((n) => n.startsWith("error-") || n.startsWith("seed-") || n === "spec-sketch")).toEqual([]);
+    const examples = join(project, "examples");
+    mkdirSync(examples);
+    for (const name of shipped) {
+      const files = readdirSync(join(project, "node_modules", "talos-hclgen", "fixtures", name));
+      expect(files, name).toEqual(["spec.yaml"]);
+      cpSync(join(project, "node_modules", "talos-hclgen", "fixtures", name, "spec.yaml"), join(examples, `${name}.yaml`));
+    }
+    const built = await execa(bin(), ["build", "examples/*.yaml", "-o", "examples-out/{stem}", "-q"], { cwd: project, reject: false });
+    expect(built.exitCode, built.stderr).toBe(0);
+    expect(readdirSync(join(project, "examples-out")).sort()).toEqual(shipped);
   });
 
   it("inits, builds and checks a spec through the installed bin", async () => {

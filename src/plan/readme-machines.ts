@@ -5,9 +5,9 @@
 import type { ClusterModel } from "../model/model.js";
 import type { PlatformReadme } from "./platform-part.js";
 
-/** "1 worker", "3 workers". */
+/** "no workers", "1 worker", "3 workers". */
 export function count(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
+  return n === 0 ? `no ${many}` : `${n} ${n === 1 ? one : many}`;
 }
 
 function endpointLine(model: ClusterModel, readme: PlatformReadme): string {

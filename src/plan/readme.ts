@@ -6,7 +6,7 @@ import type { PlatformReadme } from "./platform-part.js";
 import { header, type PlannedFile } from "./planned-file.js";
 import { chartsView } from "./readme-charts.js";
 import { dayTwoNotes } from "./readme-day2.js";
-import { machinesView } from "./readme-machines.js";
+import { count, machinesView } from "./readme-machines.js";
 import { codeSpan, rebuildCommand } from "./readme-command.js";
 import { prerequisites } from "./readme-prerequisites.js";
 import type { SecretVariable } from "./talos/patches.js";
@@ -42,8 +42,7 @@ export function planReadme(
     platformName: readme.name,
     cniName: CNI_NAMES[model.cni.kind],
     backendName: model.backend.kind === "s3" ? `S3 bucket ${model.backend.bucket}, encrypted, locked` : "local file",
-    controlPlaneCount: model.nodes.filter((n) => n.role === "controlplane").length,
-    workerCount: model.nodes.filter((n) => n.role === "worker").length,
+    nodeCounts: nodeCounts(model),
     applyEnv,
     prerequisites: prerequisites(model, readme),
     adoption: model.talos.secrets === "import",
@@ -58,4 +57,11 @@ export function planReadme(
     ),
   };
   return { path: "README.md", kind: "markdown", contents: renderTemplate("docs/README.md", view) };
+}
+
+/** "3 control planes, 3 workers", "1 control plane, no workers" */
+function nodeCounts(model: ClusterModel): string {
+  const controlPlanes = model.nodes.filter((n) => n.role === "controlplane").length;
+  const workers = model.nodes.length - controlPlanes;
+  return `${count(controlPlanes, "control plane", "control planes")}, ${count(workers, "worker", "workers")}`;
 }

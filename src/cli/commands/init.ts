@@ -21,13 +21,13 @@ const HELP = `Usage: talos-hclgen init [path] [options]
 
 Write a commented starter spec (default: cluster.yaml) for a single-node cluster. It
 builds as is; edit the addresses (and the platform's settings) first. Complete examples of
-every setup: the fixtures/*/spec.yaml of the talos-hclgen repository.
+every setup ship with the package: node_modules/talos-hclgen/fixtures/<setup>/spec.yaml.
 
 Options:
       --platform <name>  proxmox (default), hcloud or metal
-      --name <name>  the cluster's metadata.name (default: homelab)
-      --force        overwrite the file if it exists
-  -h, --help         show this help
+      --name <name>      the cluster's metadata.name (default: homelab)
+      --force            overwrite the file if it exists
+  -h, --help             show this help
 `;
 
 const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;

@@ -78,9 +78,17 @@ function childFields(node: ResolvedNode, root: SchemaNode): { title: string; lin
   return { title, lines };
 }
 
+/** Abbreviations whose dot ends no sentence ("a selector expression, e.g. disk.size > 100"). */
+const ABBREVIATIONS = ["e.g.", "i.e.", "etc.", "vs."];
+
 function firstSentence(text: string): string {
-  const end = text.search(/\.(\s|$)/);
-  return end === -1 ? text : text.slice(0, end + 1);
+  for (let at = text.indexOf("."); at !== -1; at = text.indexOf(".", at + 1)) {
+    const next = text[at + 1];
+    if (next !== undefined && !/\s/.test(next)) continue;
+    if (ABBREVIATIONS.some((a) => text.slice(0, at + 1).endsWith(a) && !(a === "etc." && next === undefined))) continue;
+    return text.slice(0, at + 1);
+  }
+  return text;
 }
 
 function show(value: unknown): string {
