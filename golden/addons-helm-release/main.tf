@@ -18,6 +18,7 @@ module "nodes" {
   source = "./modules/hcloud-servers"
 
   cluster_name       = "cloud-releases"
+  talos_version      = "v1.13.9"
   location           = "fsn1"
   network_zone       = "eu-central"
   network_range      = "10.0.0.0/8"
@@ -61,8 +62,8 @@ module "cluster" {
   # Bootstrap runs against a node address, never the VIP: the VIP needs etcd to be up.
   bootstrap_node   = "cp-1"
   nodes            = module.nodes.nodes
-  inline_manifests = concat(module.cilium.inline_manifests, module.hcloud_ccm.inline_manifests, module.chart_prometheus-operator-crds.inline_manifests)
-  # The endpoint's name resolves once its DNS record exists: check through the Talos API.
+  inline_manifests = concat(module.cilium.inline_manifests, module.hcloud_ccm.inline_manifests)
+  # Nodes become Ready only once the Helm releases below ran: check the control plane only.
   skip_kubernetes_checks = true
 
   config_patches = {
@@ -94,7 +95,7 @@ module "cert_manager" {
 
   chart_version = "v1.19.2"
   values        = file("${path.module}/values/cert-manager.yaml")
-  wait_for      = [module.cluster.healthy, module.hcloud_ccm.release]
+  wait_for      = [module.cluster.healthy, module.hcloud_ccm.release, module.chart_prometheus-operator-crds.release]
 }
 
 # metrics-server 3.13.0, installed by Helm once the cluster is healthy and its nodes are ready.
@@ -106,7 +107,7 @@ module "metrics_server" {
 
   chart_version = "3.13.0"
   values        = file("${path.module}/values/metrics-server.yaml")
-  wait_for      = [module.cluster.healthy, module.hcloud_ccm.release]
+  wait_for      = [module.cluster.healthy, module.hcloud_ccm.release, module.chart_prometheus-operator-crds.release]
 }
 
 # Hetzner Cloud controller manager 1.27.0, installed by Helm once the cluster is healthy.
@@ -123,13 +124,16 @@ module "hcloud_ccm" {
   hcloud_network = module.nodes.network_id
 }
 
-# prometheus-operator-crds 26.0.0, rendered into every control plane's inline manifests.
+# prometheus-operator-crds 26.0.0, installed by Helm once the cluster is healthy and its nodes are ready.
 module "chart_prometheus-operator-crds" {
   source = "./modules/chart-prometheus-operator-crds"
+  providers = {
+    helm.cluster = helm.cluster
+  }
 
-  chart_version      = "26.0.0"
-  kubernetes_version = "v1.36.3"
-  values             = file("${path.module}/values/charts/prometheus-operator-crds.yaml")
+  chart_version = "26.0.0"
+  values        = file("${path.module}/values/charts/prometheus-operator-crds.yaml")
+  wait_for      = [module.cluster.healthy, module.hcloud_ccm.release]
 }
 
 # traefik-crds 1.14.0, installed by Helm once the cluster is healthy and its nodes are ready.

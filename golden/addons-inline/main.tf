@@ -18,6 +18,7 @@ module "nodes" {
   source = "./modules/hcloud-servers"
 
   cluster_name       = "cloud-inline"
+  talos_version      = "v1.13.9"
   location           = "nbg1"
   network_zone       = "eu-central"
   network_range      = "10.0.0.0/8"
@@ -56,9 +57,9 @@ module "cluster" {
   # Bootstrap runs against a node address, never the VIP: the VIP needs etcd to be up.
   bootstrap_node   = "cp-1"
   nodes            = module.nodes.nodes
-  inline_manifests = concat(module.cilium.inline_manifests, module.cert_manager.inline_manifests, module.metrics_server.inline_manifests, module.hcloud_ccm.inline_manifests)
-  # The endpoint's name resolves once its DNS record exists: check through the Talos API.
-  skip_kubernetes_checks = true
+  inline_manifests = concat(module.cilium.inline_manifests, module.cert_manager.inline_manifests, module.metrics_server.inline_manifests, module.hcloud_ccm.inline_manifests, module.chart_prometheus-operator-crds.inline_manifests)
+  # The endpoint's name resolves once its DNS record exists: until then check through the Talos API (var.talos_kubernetes_checks).
+  skip_kubernetes_checks = !var.talos_kubernetes_checks
 
   config_patches = {
     common       = [file("${path.module}/patches/common.yaml")]
@@ -107,4 +108,13 @@ module "hcloud_ccm" {
   values             = file("${path.module}/values/hcloud-ccm.yaml")
   hcloud_token       = var.hcloud_cluster_token
   hcloud_network     = module.nodes.network_id
+}
+
+# prometheus-operator-crds 26.0.0, rendered into every control plane's inline manifests.
+module "chart_prometheus-operator-crds" {
+  source = "./modules/chart-prometheus-operator-crds"
+
+  chart_version      = "26.0.0"
+  kubernetes_version = "v1.36.3"
+  values             = file("${path.module}/values/charts/prometheus-operator-crds.yaml")
 }

@@ -18,6 +18,7 @@ module "nodes" {
   source = "./modules/hcloud-servers"
 
   cluster_name   = "hetzner"
+  talos_version  = "v1.13.9"
   location       = "fsn1"
   network_zone   = "eu-central"
   network_range  = "10.0.0.0/16"

@@ -31,6 +31,7 @@ module "nodes" {
   source = "./modules/hcloud-servers"
 
   cluster_name       = "mesh"
+  talos_version      = "v1.13.9"
   location           = "nbg1"
   network_zone       = "eu-central"
   network_range      = "10.0.0.0/16"
@@ -105,8 +106,8 @@ module "cluster" {
   bootstrap_node   = "cp-1"
   nodes            = module.nodes.nodes
   inline_manifests = module.cilium.inline_manifests
-  # The endpoint's name resolves once its DNS record exists: check through the Talos API.
-  skip_kubernetes_checks = true
+  # The endpoint's name resolves once its DNS record exists: until then check through the Talos API (var.talos_kubernetes_checks).
+  skip_kubernetes_checks = !var.talos_kubernetes_checks
 
   config_patches = {
     common       = [file("${path.module}/patches/common.yaml")]

@@ -31,6 +31,7 @@ module "nodes" {
   source = "./modules/hcloud-servers"
 
   cluster_name       = "cloud-k8s"
+  talos_version      = "v1.13.9"
   location           = "fsn1"
   network_zone       = "eu-central"
   network_range      = "10.0.0.0/16"
@@ -107,8 +108,8 @@ module "cluster" {
   # Bootstrap runs against a node address, never the VIP: the VIP needs etcd to be up.
   bootstrap_node = "cp-1"
   nodes          = module.nodes.nodes
-  # The endpoint's name resolves once its DNS record exists: check through the Talos API.
-  skip_kubernetes_checks = true
+  # The endpoint's name resolves once its DNS record exists: until then check through the Talos API (var.talos_kubernetes_checks).
+  skip_kubernetes_checks = !var.talos_kubernetes_checks
 
   config_patches = {
     common       = [file("${path.module}/patches/common.yaml")]

@@ -21,3 +21,9 @@ variable "talos_health_check" {
   type        = bool
   default     = true
 }
+
+variable "talos_kubernetes_checks" {
+  description = "Add the Kubernetes checks (every node Ready, CoreDNS) to the health check. They go through the endpoint's DNS name: set true once its record resolves (README.md)."
+  type        = bool
+  default     = false
+}

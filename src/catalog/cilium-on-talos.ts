@@ -8,7 +8,7 @@
  */
 import { DEFAULT_POD_SUBNETS, KUBEPRISM_PORT } from "./defaults.js";
 import { isPlainMap } from "../base/deep-merge.js";
-import { parseCidr } from "../base/net/cidr.js";
+import { cidrContainsCidr, parseCidr } from "../base/net/cidr.js";
 import type { ClusterSpec } from "../spec/types.js";
 
 /** Capabilities the agent needs; Talos forbids SYS_MODULE, which Cilium's default list holds. */
@@ -41,6 +41,8 @@ export interface CiliumRequirement {
   why: string;
   /** What the user may write instead (for the hint). */
   expected: string;
+  /** Whose requirement it is, when not Talos's ("this cluster"). */
+  neededBy?: string;
 }
 
 const exactly =
@@ -84,6 +86,11 @@ export interface CiliumRequirementOptions {
   bgp?: boolean;
   /** Address families of kubernetes.podSubnets; absent: IPv4 only (the default subnet's). */
   podFamilies?: { ipv4: boolean; ipv6: boolean };
+  /**
+   * Native routing (values.routingMode native) with masquerading on: the pod subnet of each
+   * family that Cilium must not masquerade, when there is one of that family.
+   */
+  nativeRouting?: { ipv4?: string; ipv6?: string };
 }
 
 /** The options the spec implies: the model's values and the values rule must agree. */
@@ -97,8 +104,45 @@ export function ciliumRequirementOptions(spec: ClusterSpec): CiliumRequirementOp
     ...(spec.spec.network.kubespan !== undefined && cilium?.values?.["routingMode"] === "native" ? { kubespanNativeRouting: true } : {}),
     // Only an IPv6 pod subnet adds requirements, so IPv4 clusters keep the values they had.
     ...(families.has(6) ? { podFamilies: { ipv4: families.has(4), ipv6: true } } : {}),
+    ...nativeRoutingOption(spec),
   };
 }
+
+/**
+ * With routingMode native, Cilium sends traffic to ipv4NativeRoutingCIDR (ipv6NativeRoutingCIDR)
+ * as it is and masquerades the rest (cilium v1.20.0 chart values.yaml: "Allows to explicitly
+ * specify the IPv4 CIDR for native routing ... without applying any SNAT"); the chart refuses
+ * native routing without it while masquerading (templates/cilium-configmap.yaml, "must be set
+ * when routingMode is native"), and so does the agent. The pod subnet is the CIDR: pod-to-pod
+ * traffic then keeps its addresses. A family with masquerading off (enableIPv4Masquerade:
+ * false, or the ip-masq-agent deciding) needs none; several pod subnets of one family, no
+ * single default.
+ */
+function nativeRoutingOption(spec: ClusterSpec): Pick<CiliumRequirementOptions, "nativeRouting"> {
+  const values = spec.spec.cni?.cilium?.values ?? {};
+  if (values["routingMode"] !== "native") return {};
+  const masqAgent = isPlainMap(values["ipMasqAgent"]) && values["ipMasqAgent"]["enabled"] === true;
+  const subnets = spec.spec.kubernetes?.podSubnets ?? DEFAULT_POD_SUBNETS;
+  const only = (family: 4 | 6): string | undefined => {
+    const ofFamily = subnets.filter((text) => parseCidr(text)?.family === family);
+    return ofFamily.length === 1 ? ofFamily[0] : undefined;
+  };
+  const option: { ipv4?: string; ipv6?: string } = {};
+  const ipv4 = only(4);
+  const ipv6 = only(6);
+  if (ipv4 !== undefined && values["enableIPv4Masquerade"] !== false && !masqAgent) option.ipv4 = ipv4;
+  if (ipv6 !== undefined && values["enableIPv6Masquerade"] !== false && !masqAgent) option.ipv6 = ipv6;
+  return Object.keys(option).length === 0 ? {} : { nativeRouting: option };
+}
+
+/** A CIDR string that holds `subnet`. */
+const holds =
+  (subnet: string) =>
+  (value: unknown): boolean => {
+    const inner = parseCidr(subnet);
+    const outer = typeof value === "string" ? parseCidr(value) : undefined;
+    return inner !== undefined && outer !== undefined && outer.family === inner.family && cidrContainsCidr(outer, inner);
+  };
 
 /** Every value Talos requires, in the order the guide lists them. */
 export function talosCiliumRequirements(options: CiliumRequirementOptions): CiliumRequirement[] {
@@ -195,6 +239,21 @@ export function talosCiliumRequirements(options: CiliumRequirementOptions): Cili
       accepts: exactly(false),
       why: "kubernetes.podSubnets has no IPv4 block, so Kubernetes gives the nodes no IPv4 pod range for Cilium to hand out",
       expected: "false",
+    });
+  }
+  for (const [family, subnet] of [
+    ["ipv4", options.nativeRouting?.ipv4],
+    ["ipv6", options.nativeRouting?.ipv6],
+  ] as const) {
+    if (subnet === undefined) continue;
+    requirements.push({
+      path: [`${family}NativeRoutingCIDR`],
+      value: subnet,
+      accepts: holds(subnet),
+      fault: (value) => (typeof value === "string" ? `does not hold the pod subnet ${subnet}` : undefined),
+      why: `with routingMode native Cilium masquerades every ${family === "ipv4" ? "IPv4" : "IPv6"} destination outside it, pods included, and the chart and the agent refuse native routing without it`,
+      expected: `"${subnet}" (kubernetes.podSubnets), or a CIDR that holds it`,
+      neededBy: "native routing",
     });
   }
   if (options.kubespanNativeRouting === true) {

@@ -115,5 +115,15 @@ export const HCLOUD_DEFAULTS = {
   imageSelector: "os=talos",
 } as const;
 
+/**
+ * The MTU of a Hetzner Cloud private network's interface (docs.hetzner.com cloud/networks
+ * technical-concepts/architecture: 1450 on the private interface, 1500 on the public one), and
+ * KubeSpan's overhead on top of it: "KubeSpan MTU = Underlying MTU - 80" (docs talos/v1.13
+ * networking/kubespan.mdx). Talos's default KubeSpan MTU, 1420, fits a 1500-byte link only;
+ * KubeSpan may pick a peer's private address (it cycles through every endpoint advertised).
+ */
+export const HCLOUD_PRIVATE_MTU = 1450;
+export const KUBESPAN_OVERHEAD = 80;
+
 /** Talos's kube-apiserver port (cluster.controlPlane.localAPIServerPort default). */
 export const DEFAULT_APISERVER_PORT = 6443;

@@ -13,6 +13,7 @@ export const TREE_FIREWALL_RULES: ReadonlySet<string> = new Set([
   "cni-geneve",
   "cilium-health",
   "hubble-peer",
+  "kubespan",
 ]);
 
 export const WIREGUARD_RULE_PREFIX = "wireguard-";

@@ -99,10 +99,13 @@ export const DIAGNOSTIC_CODES = {
   "spec/adopt-duplicate-id": "two nodes adopt the same Hetzner server or primary IP",
   "spec/adopt-endpoint-moves":
     "the adopted nodes' Kubernetes API endpoint would be a new load balancer or floating IP, so every running node's configuration changes endpoint",
+  "spec/interface-name": "a Cilium L2 interface named eth* on metal machines, whose links keep predictable names without net.ifnames=0",
   "spec/kubespan": "KubeSpan without the discovery service, or beside Cilium's native routing without carrying the Kubernetes networks",
+  "spec/kubespan-mtu": "a KubeSpan MTU larger than the platform's links leave room for (Hetzner's private network: 1450, less KubeSpan's 80 bytes)",
   "spec/lb-announcement": "a Cilium load balancer asks for both L2 and BGP announcements",
   "spec/bgp-peer": "a BGP peer's name is taken twice, or the peer is on no network of the nodes (the peering is single-hop)",
   "spec/lb-pool-reversed": "a Cilium load-balancer pool's start is after its stop",
+  "spec/cilium-native-routing": "Cilium's native routing with nothing that routes the pod CIDRs between nodes (no autoDirectNodeRoutes, no BGP)",
   "spec/cilium-value-conflict":
     "a value in cni.cilium.values contradicts what Cilium needs on Talos (ipam, kube-proxy replacement, KubePrism, cgroup, capabilities, L2 announcements)",
   "spec/ignored-gateway": "a gateway is set on an interface that takes its address from DHCP, where it has no effect",
@@ -116,6 +119,7 @@ export const DIAGNOSTIC_CODES = {
   "spec/extension-service-empty": "an extension service has neither environment nor config files, which Talos refuses",
   "spec/extension-service-unknown": "an extension service names no extension of the schematic, so nothing reads its configuration",
   "spec/secret-variable-reserved": "a secret's variable takes a name the tree's own variables use",
+  "spec/image-datastore-shared": "imageDatastoreShared with Proxmox's local storage, which is each host's own folder",
   "spec/inline-manifest-name": "an inline manifest takes a name that another one (of the spec or of the tree) has",
   "spec/chart-name-taken": "a chart of addons.charts takes a release name another chart (of the spec or of the tree) has",
   "spec/chart-after": "a chart waits (after) for one that is not a helm-release chart listed before it, or an inline chart waits",
@@ -155,6 +159,8 @@ export const DIAGNOSTIC_CODES = {
   "cli/etcd-quorum": "the control planes marked gone leave etcd without the quorum it needs to remove them; recover etcd first",
   "cli/role-change": "a node changes role; Talos cannot turn a running node into the other role: remove it, apply, add it back",
   "cli/address-change": "a node's address changes; the tree would reset it and configure a machine at the new address: add it under a new name instead",
+  "cli/identity-reuse":
+    "a new node takes the address or VM id of a node the same apply removes (a rename that keeps them): remove the old node first, in an apply of its own",
   "cli/cluster-rename":
     "metadata.name changes on a running cluster: every configuration changes, and on Proxmox every VM's MAC addresses; build refuses it without --allow-replace",
   "cli/restarts-at-once":

@@ -18,6 +18,7 @@ export interface Refusal {
     | "cli/etcd-quorum"
     | "cli/role-change"
     | "cli/address-change"
+    | "cli/identity-reuse"
     | "cli/cluster-rename"
     | "cli/restarts-at-once"
     | "cli/talos-upgrade-path"
@@ -59,6 +60,13 @@ function membership(impact: RolloutImpact): Refusal[] {
       code: "cli/address-change",
       message: `${names(moved)} change${moved.length === 1 ? "s" : ""} address: the tree would reset the running node and configure a machine at the new address`,
       hint: "add the machine under a new name with the new address and apply, then remove the old node",
+    });
+  }
+  for (const reuse of impact.reused) {
+    refusals.push({
+      code: "cli/identity-reuse",
+      message: `${reuse.node} takes ${reuse.from}'s ${reuse.what.join(" and ")} in the apply that removes ${reuse.from}: nothing orders ${reuse.from}'s reset and removal before ${reuse.node}'s creation`,
+      hint: `remove ${reuse.from} and apply first, then add ${reuse.node} and apply; or give ${reuse.node} an address${reuse.what.some((w) => w.startsWith("VM id")) ? " and VM id" : ""} of its own`,
     });
   }
   // A control plane that leaves, whichever way: etcd loses a member each time, and two at once

@@ -190,6 +190,23 @@ describe("the rollout impact", () => {
     expect(refused(before, after)).toEqual([["cli/address-change", "always"]]);
   });
 
+  it("refuses a renamed node that keeps the removed one's VM id or address in the same apply", () => {
+    const { "wk-3": old, ...rest } = cluster();
+    const before = lock({ ...rest, "wk-3": { ...old, address: "10.0.0.33" } });
+    const renamed = lock({ ...rest, "wk-9": { ...old, address: "10.0.0.33" } });
+    expect(refused(before, renamed)).toEqual([["cli/identity-reuse", "always"]]);
+    expect(impactRefusals(rolloutImpact(before, renamed, proxmox), proxmox)[0]?.message).toBe(
+      "wk-9 takes wk-3's address 10.0.0.33 and VM id 205 in the apply that removes wk-3: nothing orders wk-3's reset and removal before wk-9's creation",
+    );
+    // A new VM id and address of its own: a removal and a creation that do not meet.
+    expect(refused(before, lock({ ...rest, "wk-9": { ...old, vmId: 209, address: "10.0.0.39" } }))).toEqual([]);
+    // The old node marked gone (its machine dead) frees its address, nothing of it is reset; its
+    // VM is still destroyed, so its VM id is not free yet.
+    const gone = { gone: { "wk-3": "worker" as const } };
+    expect(refused(before, lock({ ...rest, "wk-9": { ...old, vmId: 209, address: "10.0.0.33" } }, gone))).toEqual([]);
+    expect(refused(before, lock({ ...rest, "wk-9": { ...old, address: "10.0.0.39" } }, gone))).toEqual([["cli/identity-reuse", "always"]]);
+  });
+
   it("refuses a cluster renamed unless allowed, naming the VMs' new MAC addresses on Proxmox", () => {
     const before = lock(cluster(), { cluster: "lab" });
     const after = lock(cluster(), { cluster: "prod" });

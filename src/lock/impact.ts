@@ -69,6 +69,40 @@ export interface RolloutImpact {
   nodes: NodeImpact[];
   /** Control planes the earlier lock had: the etcd members before the apply. */
   membersBefore: number;
+  /** New nodes that take a removed node's machine identity (its address or VM id) in the same apply. */
+  reused: IdentityReuse[];
+}
+
+export interface IdentityReuse {
+  /** The new node, and the removed node whose identity it takes. */
+  node: string;
+  from: string;
+  /** "address 192.168.62.33", "VM id 1203" */
+  what: string[];
+}
+
+/**
+ * A removed node's address or VM id taken by a new node in the same apply (a rename that keeps
+ * them): nothing orders the removed node's reset and its machine's destroy before the new one's
+ * create, so the create meets a VM id still in use (bpg/proxmox v0.111.1 CreateVM takes "already
+ * exists" as done only on a retry) or a machine being reset under the new configuration.
+ */
+function reusedIdentities(previous: MachinesLock, next: MachinesLock): IdentityReuse[] {
+  const reused: IdentityReuse[] = [];
+  // A gone node's machine is dead (no reset, its address is free), but its VM is still destroyed.
+  const removed = Object.entries(previous.nodes).filter(([name]) => next.nodes[name] === undefined);
+  for (const [name, after] of Object.entries(next.nodes)) {
+    if (previous.nodes[name] !== undefined) continue;
+    for (const [oldName, before] of removed) {
+      const gone = next.gone?.[oldName] !== undefined;
+      const what = [
+        !gone && before.address !== undefined && before.address === after.address ? `address ${after.address}` : undefined,
+        before.vmId !== undefined && before.vmId === after.vmId ? `VM id ${after.vmId}` : undefined,
+      ].filter((w): w is string => w !== undefined);
+      if (what.length > 0) reused.push({ node: name, from: oldName, what });
+    }
+  }
+  return reused;
 }
 
 /** "label before -> after", or undefined when nothing changed. */
@@ -148,6 +182,7 @@ export function rolloutImpact(previous: MachinesLock, next: MachinesLock, platfo
       ...removed.filter((n) => n.effects[0]?.kind === "gone"),
     ],
     membersBefore: Object.values(previous.nodes).filter((node) => node.role === "controlplane").length,
+    reused: reusedIdentities(previous, next),
   };
   const talos = versionChange(previous.talos, next.talos);
   if (talos !== undefined) impact.talos = talos;

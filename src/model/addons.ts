@@ -27,4 +27,6 @@ export interface AddonModel {
   mode: InstallMode;
   /** Helm values, final: the add-on's defaults with the spec's merged over them. */
   values: Record<string, unknown>;
+  /** Releases (charts of the spec, or other add-ons by id) this one waits for (catalog/release-order.ts). */
+  after: string[];
 }

@@ -5,9 +5,11 @@ import type { AddonModel, UserChartModel } from "./addons.js";
 import { deepMerge } from "../base/deep-merge.js";
 import type { KubernetesModel } from "./model.js";
 import { SPEC_DEFAULTS } from "../catalog/defaults.js";
+import { releaseGraph, waitsFor, type ReleaseNode } from "../catalog/release-order.js";
 
 export function normalizeAddons(spec: ClusterSpec, kubernetes: KubernetesModel): AddonModel[] {
   const addons = spec.spec.addons ?? {};
+  const graph = releaseGraph(spec);
   return ADDON_CHARTS.flatMap((chart) => {
     const addon = addons[chart.specKey];
     if (addon === undefined) return [];
@@ -23,6 +25,7 @@ export function normalizeAddons(spec: ClusterSpec, kubernetes: KubernetesModel):
           chart.defaultValues({ podSubnets: kubernetes.podSubnets, kubeletServingCerts: kubeletServingCerts(spec) !== undefined }),
           addon.values ?? {},
         ),
+        after: waitsForRelease(graph, chart.id),
       },
     ];
   });
@@ -40,6 +43,11 @@ export function normalizeCharts(spec: ClusterSpec): UserChartModel[] {
     values: chart.values ?? {},
     after: chart.after ?? [],
   }));
+}
+
+function waitsForRelease(graph: readonly ReleaseNode[], name: string): string[] {
+  const node = graph.find((n) => n.name === name && n.source.kind === "addon");
+  return node === undefined || !node.helmRelease ? [] : waitsFor(node);
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   DEFAULT_SERVICE_SUBNETS,
   DEFAULT_VERSIONS,
   FACTORY_URL,
+  KUBESPAN_OVERHEAD,
   NEWEST_CONTRACT,
   REQUIRED_VERSION,
   SPEC_DEFAULTS,
@@ -151,7 +152,12 @@ function normalizeNetwork(spec: ClusterSpec, platform: NormalizedPlatform): Netw
     ptp: network.ptp ?? [],
   };
   if (network.gateway !== undefined) model.gateway = network.gateway;
-  if (network.kubespan !== undefined) model.kubespan = network.kubespan;
+  if (network.kubespan !== undefined) {
+    // On a link whose MTU the platform fixes, KubeSpan's default (1420, for 1500-byte links)
+    // would fragment: its MTU is the link's less KubeSpan's overhead (catalog/defaults.ts).
+    const fitted = platform.linkMtu === undefined ? undefined : platform.linkMtu - KUBESPAN_OVERHEAD;
+    model.kubespan = network.kubespan.mtu === undefined && fitted !== undefined ? { ...network.kubespan, mtu: fitted } : network.kubespan;
+  }
   const firewall = network.firewall;
   if (firewall !== undefined) {
     // Talos's recommended rules open the Talos and Kubernetes APIs to anywhere (docs talos/v1.13

@@ -24,6 +24,8 @@ export interface NormalizedPlatform {
   apiEndpoint?: "load-balancer" | "floating-ip";
   /** Where the Talos and Kubernetes APIs are reached from, when the platform knows: the nodes' firewall's default. */
   adminCidrs?: readonly string[];
+  /** The MTU of the node network's links, when the platform fixes it (Hetzner's private network). */
+  linkMtu?: number;
   /** The providers the platform's module uses, beside talos. */
   providers: readonly string[];
   /** What a tofu-controller runner needs for this platform: the environment the tree reads, root variables it sets. */

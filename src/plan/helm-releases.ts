@@ -50,14 +50,20 @@ export function bootReleases(model: ClusterModel): string[] {
  * The HCL list a release waits for (its `wait_for` variable): the cluster's health check,
  * then the boot releases other than itself.
  */
-export function waitForExpr(model: ClusterModel, self: string): string {
+export function waitForExpr(model: ClusterModel, self: string, after: readonly string[] = []): string {
   const items = [
     "module.cluster.healthy",
     ...bootReleases(model)
       .filter((c) => c !== self)
       .map((c) => `module.${c}.release`),
+    ...after.map((name) => `module.${releaseCall(name)}.release`),
   ];
   return `[${items.join(", ")}]`;
+}
+
+/** The module call of a release an `after` names: an add-on's, or a chart of the spec's (modules/chart-<name>). */
+export function releaseCall(name: string): string {
+  return name in CHART_CALLS ? CHART_CALLS[name as keyof typeof CHART_CALLS] : `chart_${name}`;
 }
 
 /**

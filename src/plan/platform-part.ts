@@ -23,6 +23,11 @@ export interface PlatformPlan {
   nodeNetwork(node: NodeModel): TalosDocument[];
   /** Network documents every node gets. */
   commonNetwork(): TalosDocument[];
+  /**
+   * The machines boot with UEFI Secure Boot: TPM-sealed disk keys then refuse to seal unless
+   * Secure Boot is on (documents.ts encryption), so a machine left in setup mode fails closed.
+   */
+  secureBoot: boolean;
   /** cluster.network.cni when the platform must tell Flannel something; undefined when not. */
   flannel?: TalosDocument;
   readme: PlatformReadme;

@@ -545,12 +545,17 @@ export interface AddonSpec {
   version?: string;
   mode?: "inline" | "helm-release";
   values?: Record<string, unknown>;
+  /** Releases (addons.charts) this one waits for. */
+  after?: string[];
 }
+
+/** An add-on every other release waits for: it waits for none. */
+export type HcloudCcmSpec = Omit<AddonSpec, "after">;
 
 export interface AddonsSpec {
   certManager?: AddonSpec;
   metricsServer?: MetricsServerSpec;
-  hcloudCcm?: AddonSpec;
+  hcloudCcm?: HcloudCcmSpec;
   /** More Helm charts, in order. */
   charts?: HelmChartSpec[];
 }
@@ -571,6 +576,8 @@ export interface MetricsServerSpec {
   version?: string;
   mode?: "inline" | "helm-release";
   values?: Record<string, unknown>;
+  /** Releases (addons.charts) this one waits for. */
+  after?: string[];
   kubeletTls?: "verify" | "insecure";
   approverManifest?: string;
 }

@@ -56,12 +56,12 @@ describe("the up-to-date cache", () => {
 
   it("compiles again when the spec changed", async () => {
     await builtTwice();
-    editSpec(join(dir, "spec.yaml"), (doc) => doc.setIn(["spec", "nodes", 0, "name"], "cp-9"));
+    editSpec(join(dir, "spec.yaml"), (doc) => doc.setIn(["spec", "nodes", 0, "labels"], { rack: "r9" }));
     const check = await runBin(["build", "spec.yaml", "-o", "infra", "--check"], { cwd: dir });
     expect(check.exitCode).toBe(1);
     const build = await runBin(["build", "spec.yaml", "-o", "infra", "-q"], { cwd: dir });
     expect(build.exitCode).toBe(0);
-    expect(readFileSync(join(dir, "infra", "main.tf"), "utf8")).toContain("cp-9 = {");
+    expect(readFileSync(join(dir, "infra", "patches", "nodes", "cp-1.yaml"), "utf8")).toContain("rack: r9");
   });
 
   it("survives a corrupt cache entry and writes none when turned off", async () => {

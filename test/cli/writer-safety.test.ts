@@ -163,7 +163,7 @@ describe("one build at a time per folder", () => {
     "on a read-only file system: an up-to-date build exits 0 with or without its cache, one that would write is refused",
     async () => {
       dir = workspace({ "spec.yaml": "single-node" });
-      writeFileSync(join(dir, "other.yaml"), readFileSync(join(dir, "spec.yaml"), "utf8").replace("name: cp-1", "name: cp-9"));
+      writeFileSync(join(dir, "other.yaml"), readFileSync(join(dir, "spec.yaml"), "utf8").replace("role: controlplane", "role: controlplane\n      labels: { rack: r9 }"));
       // In a mount namespace of its own, so the read-only mount goes with the process.
       const bin = join(ROOT, "bin", "talos-hclgen.js");
       const build = (cache: string, spec: string) =>
@@ -185,7 +185,7 @@ describe("one build at a time per folder", () => {
           "exit 0",
           "ro/infra/: 0 written, 19 unchanged, 0 deleted",
           "exit 0",
-          "ro/infra/: error[output/read-only]: the folder is on a read-only file system, and this build would change 19 files in it",
+          "ro/infra/: error[output/read-only]: the folder is on a read-only file system, and this build would change 20 files in it",
           "  hint: nothing was written; build where the folder is writable, or see what would change with --check",
           "1 error",
           "nothing was written",

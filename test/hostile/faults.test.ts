@@ -147,15 +147,12 @@ beforeAll(async () => {
 // --- the specs --------------------------------------------------------------------------------
 
 /**
- * The one-node spec and a changed one that rewrites, adds and removes files. Every node has a
- * label, so it has a patches/nodes/ file of its own (a node with nothing but its hostname has
- * none).
+ * The one-node spec and a changed one that rewrites, adds and removes files: its node is
+ * labelled, so it has a patches/nodes/ file of its own (a node with nothing but its hostname has
+ * none); the changed spec takes the label away and adds a labelled worker.
  */
 const OLD = VALID.replace("      address: 192.168.10.11/24", "      address: 192.168.10.11/24\n      labels: { rack: r1 }");
-const NEW = OLD.replace("    - name: cp-1", "    - name: cp-a").replace(
-  "      labels: { rack: r1 }",
-  "      labels: { rack: r1 }\n    - { name: wk-1, role: worker, address: 192.168.10.21/24, labels: { rack: r2 } }",
-);
+const NEW = OLD.replace("      labels: { rack: r1 }", "    - { name: wk-1, role: worker, address: 192.168.10.21/24, labels: { rack: r2 } }");
 
 async function build(dir: string, spec: string): Promise<{ exitCode: number; stderr: string }> {
   fs.writeFileSync(join(dir, "spec.yaml"), spec);
@@ -311,7 +308,7 @@ describe("a write that fails half way leaves the previous tree as it was", () =>
   it("an immutable file that must be replaced (chattr +i): exit 2, the previous tree intact", async (ctx) => {
     if (!chattrWorks) return ctx.skip(chattrWhyNot);
     const dir = await previousTree();
-    // The new spec renames cp-1 to cp-a, so patches/nodes/cp-1.yaml must go; deletions come
+    // The new spec takes cp-1's label away, so patches/nodes/cp-1.yaml must go; deletions come
     // after every new and changed file is in place, so this fails half way through the commit.
     expect(await lock(join(dir, "infra", "patches", "nodes", "cp-1.yaml"))).toBe(true);
     const before = tree(join(dir, "infra"));

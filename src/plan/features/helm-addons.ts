@@ -8,7 +8,7 @@ import { ADDON_CHARTS, type AddonChart } from "../../catalog/addon-charts.js";
 import type { AddonModel } from "../../model/addons.js";
 import type { ClusterModel } from "../../model/model.js";
 import type { Feature } from "../feature.js";
-import { bootReleases, CHART_CALLS, waitForExpr } from "../helm-releases.js";
+import { bootReleases, CHART_CALLS, releaseCall, waitForExpr } from "../helm-releases.js";
 import { chartCall, chartModuleFiles } from "../chart-module.js";
 import type { PlannedFile } from "../planned-file.js";
 import { valuesFile } from "./values-file.js";
@@ -32,13 +32,17 @@ function addonFeature(chart: AddonChart): Feature {
     id: chart.id,
     enabled: (model) => model.addons.some((a) => a.id === chart.id),
     module: (model) => {
-      const release = addonOf(model, chart).mode === "helm-release";
+      const addon = addonOf(model, chart);
+      const release = addon.mode === "helm-release";
+      const after = addon.after.map(releaseCall);
       const { title, about } = TITLES[chart.id];
       return {
         folder: chart.id,
         call,
-        description: `${title} (${about}): ${release ? "a helm_release once the cluster is healthy" : "rendered by helm_template into the control planes' inline manifests"}, values in ${valuesPath}.`,
-        diagram: release ? [`cluster -- "kubeconfig" --> ${call}`] : [`${call} -- "inline manifest" --> cluster`],
+        description: `${title} (${about}): ${release ? `a helm_release once the cluster is healthy${after.length > 0 ? `, after ${after.join(", ")}` : ""}` : "rendered by helm_template into the control planes' inline manifests"}, values in ${valuesPath}.`,
+        diagram: release
+          ? [`cluster -- "kubeconfig" --> ${call}`, ...after.map((a) => `${a} -- "deployed" --> ${call}`)]
+          : [`${call} -- "inline manifest" --> cluster`],
       };
     },
     files: (model) => {
@@ -87,7 +91,7 @@ function callSection(model: ClusterModel, addon: AddonModel, valuesPath: string)
     version: addon.version,
     valuesPath,
     mode: addon.mode,
-    waitFor: waitForExpr(model, call),
+    waitFor: waitForExpr(model, call, addon.after),
     waitsForBoot: bootReleases(model).some((c) => c !== call),
     // The private network of the hcloud platform module (the spec rules allow this add-on on
     // hcloud only); the token is the root variable hcloud_token that module's provider uses.

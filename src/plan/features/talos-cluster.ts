@@ -39,6 +39,7 @@ export const talosCluster: Feature = {
       renderSection(FOLDER, "variables", {
         secretVariables: context.patches.secretVariables.map(secretVariableView),
         importSecrets: model.talos.secrets === "import",
+        kubernetesChecksAfterDns: kubernetesChecksAfterDns(model, context),
       }),
     ],
     calls: [renderSection(FOLDER, "call", callView(model, context))],
@@ -90,6 +91,7 @@ function callView(model: ClusterModel, context: PlanContext) {
     bootstrapNode: model.nodes.find((n) => n.role === "controlplane")?.name ?? "",
     inlineManifests: inlineManifests.length === 0 ? null : inlineManifestsExpr(inlineManifests),
     skipKubernetesChecks: skipKubernetesChecksReason(model, context),
+    kubernetesChecksAfterDns: kubernetesChecksAfterDns(model, context),
     configPatches: obj({
       common: patches.common.map(fileExpr),
       controlplane: withPlatformPatches(patches.controlplane.map(fileExpr), platform.controlplanePatchesExpr),
@@ -125,9 +127,20 @@ function classInstallers(model: ClusterModel, context: PlanContext) {
  * talos_cluster_health_data_source.go: a KubernetesClient without ForceEndpoint).
  */
 function skipKubernetesChecksReason(model: ClusterModel, context: PlanContext): string | null {
-  if (context.platform.kubernetesHostExpr !== undefined) return "The endpoint's name resolves once its DNS record exists: check through the Talos API.";
   if (!kubernetesReadyAtBoot(model)) return "Nodes become Ready only once the Helm releases below ran: check the control plane only.";
+  if (context.platform.kubernetesHostExpr !== undefined)
+    return "The endpoint's name resolves once its DNS record exists: until then check through the Talos API (var.talos_kubernetes_checks).";
   return null;
+}
+
+/**
+ * The Kubernetes checks are left out only because the endpoint's DNS name may not resolve yet:
+ * a root variable turns them on once it does (the README says when), so they do not stay off
+ * for good. When Helm releases make the nodes Ready, turning them on cannot help (the releases
+ * wait for this very check), and there is no variable.
+ */
+function kubernetesChecksAfterDns(model: ClusterModel, context: PlanContext): boolean {
+  return kubernetesReadyAtBoot(model) && context.platform.kubernetesHostExpr !== undefined;
 }
 
 /** The role's patch files, then the platform's patches that exist only at apply time. */

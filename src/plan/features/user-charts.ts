@@ -12,7 +12,7 @@ import type { UserChartModel } from "../../model/addons.js";
 import type { ClusterModel } from "../../model/model.js";
 import type { Feature, ModuleInfo } from "../feature.js";
 import { chartCall, chartModuleFiles } from "../chart-module.js";
-import { bootReleases, waitForExpr } from "../helm-releases.js";
+import { bootReleases, releaseCall, waitForExpr } from "../helm-releases.js";
 import { valuesFile } from "./values-file.js";
 
 /** Module call of a chart: chart_<name>, the release name as written (as image_<class> keeps the class's). */
@@ -26,7 +26,7 @@ const valuesPathOf = (chart: UserChartModel): string => chartValuesPath(chart.na
 function moduleInfo(chart: UserChartModel): ModuleInfo {
   const call = chartCallName(chart.name);
   const release = chart.mode === "helm-release";
-  const after = chart.after.map(chartCallName);
+  const after = chart.after.map(releaseCall);
   return {
     folder: folderOf(chart),
     call,
@@ -42,9 +42,7 @@ function moduleInfo(chart: UserChartModel): ModuleInfo {
 }
 
 function waitFor(model: ClusterModel, chart: UserChartModel): string {
-  const base = waitForExpr(model, chartCallName(chart.name));
-  const after = chart.after.map((name) => `module.${chartCallName(name)}.release`);
-  return after.length === 0 ? base : `${base.slice(0, -1)}, ${after.join(", ")}]`;
+  return waitForExpr(model, chartCallName(chart.name), chart.after);
 }
 
 export const userCharts: Feature = {

@@ -240,14 +240,14 @@ export function wireguardConfig(tunnel: WireguardSpec): Document {
  * /var/mnt/<name> (Talos v1.13 UserVolumeConfig; docs talos/v1.13 configure-your-talos-cluster/
  * storage-and-disk-management/disk-management/user.mdx).
  */
-export function userVolumeConfig(volume: UserVolumeSpec): Document {
+export function userVolumeConfig(volume: UserVolumeSpec, keys: KeyOptions = NO_SECURE_BOOT): Document {
   return {
     apiVersion: "v1alpha1",
     kind: "UserVolumeConfig",
     name: volume.name,
     provisioning: provisioning(volume),
     ...(volume.filesystem === undefined ? {} : { filesystem: { type: volume.filesystem } }),
-    ...(volume.encryption === undefined ? {} : { encryption: encryption(volume.encryption) }),
+    ...(volume.encryption === undefined ? {} : { encryption: encryption(volume.encryption, keys) }),
   };
 }
 
@@ -256,18 +256,18 @@ export function userVolumeConfig(volume: UserVolumeSpec): Document {
  * takes only encryption, machinery config/types/block/volume_config.go Validate). Talos reads
  * them when it provisions the volume, at install (docs talos/v1.13 .../disk-management/system.mdx).
  */
-export function systemVolumeConfigs(volumes: SystemVolumes): Document[] {
+export function systemVolumeConfigs(volumes: SystemVolumes, keys: KeyOptions = NO_SECURE_BOOT): Document[] {
   const documents: Document[] = [];
   const stateEncryption = volumes.state?.encryption;
   if (stateEncryption !== undefined) {
-    documents.push({ apiVersion: "v1alpha1", kind: "VolumeConfig", name: "STATE", encryption: encryption(stateEncryption) });
+    documents.push({ apiVersion: "v1alpha1", kind: "VolumeConfig", name: "STATE", encryption: encryption(stateEncryption, keys) });
   }
   const ephemeral = volumes.ephemeral;
   if (ephemeral !== undefined) {
     const document: Document = { apiVersion: "v1alpha1", kind: "VolumeConfig", name: "EPHEMERAL" };
     const sizing = provisioning(ephemeral);
     if (Object.keys(sizing).length > 0) document["provisioning"] = sizing;
-    if (ephemeral.encryption !== undefined) document["encryption"] = encryption(ephemeral.encryption);
+    if (ephemeral.encryption !== undefined) document["encryption"] = encryption(ephemeral.encryption, keys);
     documents.push(document);
   }
   return documents;
@@ -282,19 +282,36 @@ function provisioning(volume: EphemeralVolumeSpec): Document {
   return document;
 }
 
+/** What a node's disk keys depend on beyond the spec's volumes. */
+export interface KeyOptions {
+  /** The machine boots with UEFI Secure Boot (PlatformPlan.secureBoot). */
+  secureBoot: boolean;
+}
+
+const NO_SECURE_BOOT: KeyOptions = { secureBoot: false };
+
 /**
  * LUKS2, one key per slot in the spec's order (Talos requires a slot on every key and the
  * luks2 provider: machinery config/types/block/encryption.go EncryptionSpec.Validate). The
- * empty objects are the key kinds: nodeID and tpm take no value.
+ * empty objects are the key kinds: nodeID takes no value.
+ *
+ * A tpm key on a Secure Boot machine checks that Secure Boot is on before it seals: by default
+ * Talos seals to PCR 7 whatever the firmware's state (v1.13.9 encryption.go EncryptionKeyTPM,
+ * "defaults to PCR 7"), so a machine still in setup mode (keys never enrolled) would come up
+ * without Secure Boot, and enrolling the keys later changes PCR 7 and locks STATE away. With
+ * checkSecurebootStatusOnEnroll, internal/pkg/encryption/keys/tpm2.go refuses to enroll when
+ * Secure Boot is off or in setup mode; the volume stays unprovisioned (a retryable error), the
+ * node never comes up and the apply times out: fail closed, not open.
  */
-function encryption(spec: VolumeEncryption | StateEncryption): Document {
+function encryption(spec: VolumeEncryption | StateEncryption, keys: KeyOptions): Document {
   const lockToState = "lockToState" in spec && spec.lockToState === true;
+  const tpm = keys.secureBoot ? { checkSecurebootStatusOnEnroll: true } : {};
   return {
     provider: "luks2",
     keys: spec.keys.map((key, slot) => ({
       slot,
       // A static passphrase comes from its sensitive variable (secret-documents.ts).
-      ...(typeof key === "string" ? { [key]: {} } : { static: { passphrase: new SecretText(key.static.variable) } }),
+      ...(key === "tpm" ? { tpm } : typeof key === "string" ? { [key]: {} } : { static: { passphrase: new SecretText(key.static.variable) } }),
       ...(lockToState ? { lockToState: true } : {}),
     })),
   };

@@ -5,9 +5,12 @@
  * rules: apid on every node (the tree applies each node's configuration there, from where
  * `tofu` runs, and control planes proxy talosctl to workers), trustd, etcd and the Kubernetes
  * API on control planes, the kubelet everywhere (metrics-server reaches it from a pod), the
- * CNI's encapsulation and health ports between nodes, WireGuard listen ports. Loopback,
- * KubeSpan, established connections, rate-limited ICMP and pod-to-pod traffic stay allowed by
- * Talos itself in block mode.
+ * CNI's encapsulation and health ports between nodes, WireGuard listen ports, and KubeSpan's
+ * WireGuard port. Loopback, what arrives on the kubespan link, established connections,
+ * rate-limited ICMP and pod-to-pod traffic stay allowed by Talos itself in block mode (v1.13.9
+ * nftables_chain_config.go trusts the lo, siderolink and kubespan links): KubeSpan's encrypted
+ * UDP arrives on the node's own links, which block drops, so a peer that must initiate (one
+ * behind NAT) could never join without its rule.
  */
 import { WIREGUARD_RULE_PREFIX } from "../../catalog/firewall-rule-names.js";
 import type { ClusterModel, FirewallModel, NodeModel } from "../../model/model.js";
@@ -31,6 +34,8 @@ const VXLAN_PORT = 8472;
 const GENEVE_PORT = 6081;
 const CILIUM_HEALTH_PORT = 4240;
 const HUBBLE_PORT = 4244;
+/** KubeSpan's WireGuard listen port (talos v1.13.9 pkg/machinery/constants KubeSpanDefaultPort); Talos offers no setting for it. */
+const KUBESPAN_PORT = 51820;
 
 interface Rule {
   name: string;
@@ -64,6 +69,9 @@ export function commonFirewallDocuments(model: ClusterModel): Document[] {
     documents.push(ruleConfig({ name: "talos-apid", ports: [APID_PORT], protocol: "tcp", from: [...cluster, ...firewall.adminCidrs] }));
     documents.push(ruleConfig({ name: "kubelet", ports: [KUBELET_PORT], protocol: "tcp", from: [...cluster, ...pods] }));
     for (const rule of cniRules(model)) documents.push(ruleConfig(rule));
+    // From anywhere, like a WireGuard tunnel's: a peer's public address behind NAT is not known
+    // in advance (docs talos/v1.13 networking/kubespan.mdx: allow UDP 51820 inbound).
+    if (model.network.kubespan !== undefined) documents.push(ruleConfig({ name: "kubespan", ports: [KUBESPAN_PORT], protocol: "udp", from: ANYWHERE }));
   }
   documents.push(...specRules(firewall, (roles) => roles.length === 2));
   return documents;

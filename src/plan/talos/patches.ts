@@ -169,8 +169,9 @@ function nodeDocuments(model: ClusterModel, platform: PlatformPlan, node: NodeMo
   documents.push(...platform.nodeNetwork(node));
   documents.push(...node.wireguard.map(wireguardConfig));
   documents.push(...nodeFirewallDocuments(model, node));
-  documents.push(...systemVolumeConfigs(node.systemVolumes));
-  documents.push(...node.userVolumes.map(userVolumeConfig));
+  const keys = { secureBoot: platform.secureBoot };
+  documents.push(...systemVolumeConfigs(node.systemVolumes, keys));
+  documents.push(...node.userVolumes.map((volume) => userVolumeConfig(volume, keys)));
   documents.push(...node.extensionServices.map(extensionServiceConfig));
   return documents;
 }

@@ -100,6 +100,13 @@ function classImages(model: ClusterModel, selector: string): Map<string, HclValu
   return new Map([...images].sort(([a], [b]) => compareStrings(a, b)));
 }
 
+/** The data sources of the selected snapshots, as one HCL list (the class ones by key). */
+function snapshotsExpr(architectures: { x86: boolean; arm: boolean }, classes: boolean): string {
+  const images = [...(architectures.x86 ? ["data.hcloud_image.talos"] : []), ...(architectures.arm ? ["data.hcloud_image.talos_arm"] : [])];
+  const base = `[${images.join(", ")}]`;
+  return classes ? `concat(${base}, values(data.hcloud_image.class))` : base;
+}
+
 /** The snapshot a server boots: the x86 one, the arm one, or by its server type when both are in use. */
 function selectedImageExpr(architectures: { x86: boolean; arm: boolean }): string {
   if (!architectures.arm) return "data.hcloud_image.talos.id";
@@ -125,6 +132,8 @@ function moduleView(model: ClusterModel) {
     apiCertSan: namedEndpoint(model),
     controlplanePatches: hcloud.apiEndpoint === "floating-ip" || namedEndpoint(model),
     imageSelector: "selector" in hcloud.image ? (classes ? `${hcloud.image.selector},!${CLASS_IMAGE_LABEL}` : hcloud.image.selector) : null,
+    // The snapshots a label selector picks, to compare their version label with the tree's.
+    snapshotsExpr: "selector" in hcloud.image ? snapshotsExpr(architectures, classes) : null,
     x86: architectures.x86,
     arm: architectures.arm,
     // A server of a class with an image of its own boots that image's snapshot.
@@ -204,6 +213,7 @@ export const hcloudServers: Feature = {
       calls: [
         renderSection(FOLDER, "call", {
           name: model.name,
+          talosVersion: "selector" in hcloud.image ? model.talos.version : null,
           location: hcloud.location,
           networkZone: hcloud.networkZone,
           networkRange: hcloud.networkRange,

@@ -1,5 +1,5 @@
 /** platform.hcloud -> HcloudModel, and what Hetzner Cloud decides: the API endpoint, each node's server type. */
-import { HCLOUD_DEFAULTS } from "../../catalog/defaults.js";
+import { HCLOUD_DEFAULTS, HCLOUD_PRIVATE_MTU } from "../../catalog/defaults.js";
 import { parseCidr } from "../../base/net/cidr.js";
 import { formatIPv4 } from "../../base/net/ipv4.js";
 import type { HcloudModel } from "../../model/model.js";
@@ -52,6 +52,7 @@ export const hcloudNormalizer: PlatformNormalizer = {
       model: platform,
       apiEndpoint: platform.apiEndpoint,
       adminCidrs: platform.adminCidrs,
+      linkMtu: HCLOUD_PRIVATE_MTU,
       providers: ["hcloud"],
       // hetznercloud/hcloud reads HCLOUD_TOKEN; the cluster's own token (floating IP, CCM) is a
       // second one, HCLOUD_CLUSTER_TOKEN in the runner's Secret.

@@ -20,6 +20,7 @@ export const hcloudPlanner: PlatformPlanner = {
       features: [talosImageFeature(hcloudImage(model)), hcloudServers],
       outputs: hcloudOutputs(model),
       nodeNetwork: () => [],
+      secureBoot: false,
       commonNetwork: () => hcloudCommonNetworkDocuments(platform),
       // Flannel tunnels over the interface of the default route unless told otherwise (flannel
       // pkg/ipmatch/match.go), which on Hetzner is the public eth0: VXLAN between the servers

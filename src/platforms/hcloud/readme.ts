@@ -2,6 +2,7 @@
  * What the tree's README says of Hetzner Cloud servers: where they run and how they are reached,
  * the snapshots they boot, what to know before and after.
  */
+import { kubernetesReadyAtBoot } from "../../plan/helm-releases.js";
 import type { ClusterModel, HcloudModel } from "../../model/model.js";
 import { BOOT_IMAGE_URL } from "../../plan/boot-image-url.js";
 import { imageModuleCall } from "../../plan/features/talos-image.js";
@@ -57,7 +58,7 @@ function prerequisites(model: ClusterModel, platform: HcloudModel): string[] {
   const classes = model.talos.classSchematics;
   const image =
     "selector" in platform.image
-      ? `labelled \`${platform.image.selector}\`${classes.length > 0 ? ` and without a \`${CLASS_IMAGE_LABEL}\` label` : ""}`
+      ? `labelled \`${platform.image.selector}\`${classes.length > 0 ? ` and without a \`${CLASS_IMAGE_LABEL}\` label` : ""}${/(^|,)version=/.test(platform.image.selector) ? "" : ` (the newest one is taken: label it \`version=${model.talos.version}\` too, and the plan warns when it picks another version's)`}`
       : `with id ${platform.image.id}`;
   const arm = model.nodes.some((node) => node.serverType !== undefined && isArmServerType(node.serverType));
   return [
@@ -97,7 +98,7 @@ function clusterNotes(model: ClusterModel): string[] {
   }
   if (model.endpoint.created === undefined) {
     notes.push(
-      `Point \`${model.endpoint.host}\` at \`tofu output api_address\` after the first apply. Until its DNS record exists, the tree's own clients (Helm, Flux) reach the API at that address, which is in the API server's certificate, and the health check leaves out the Kubernetes checks.`,
+      `Point \`${model.endpoint.host}\` at \`tofu output api_address\` after the first apply. Until its DNS record exists, the tree's own clients (Helm, Flux) reach the API at that address, which is in the API server's certificate, and the health check leaves out the Kubernetes checks${kubernetesReadyAtBoot(model) ? ": once the name resolves, turn them on with `talos_kubernetes_checks = true` (in a `.tfvars` file, or `TF_VAR_talos_kubernetes_checks=true`)" : " (the nodes become Ready only after the Helm releases, which wait for it)"}.`,
     );
   }
   return notes;

@@ -21,6 +21,7 @@ export const metalPlanner: PlatformPlanner = {
       outputs: metalOutputs(model),
       nodeNetwork: (node) => metalNetworkDocuments(model, node),
       commonNetwork: () => [],
+      secureBoot: platform.secureBoot,
       readme: metalReadme(model, platform),
       // Nothing of an existing machine is the tree's but its configuration.
       lock: () => ({}),

@@ -3,7 +3,7 @@ import type { ClusterModel, MetalModel, NodeModel } from "../../model/model.js";
 import { BOOT_IMAGE_URL } from "../../plan/boot-image-url.js";
 import type { PlatformReadme } from "../../plan/platform-part.js";
 
-function prerequisites(platform: MetalModel): string[] {
+function prerequisites(model: ClusterModel, platform: MetalModel): string[] {
   const media = {
     iso: "the Talos ISO",
     "disk-image": "the Talos raw disk image, written to its install disk,",
@@ -13,13 +13,25 @@ function prerequisites(platform: MetalModel): string[] {
   const arm = platform.arm64 ? " (arm64 machines: `boot_image_url_arm64`)" : "";
   return [
     `Every machine boots ${media} (${BOOT_IMAGE_URL}${arm}) and waits in maintenance mode at its address from the spec (a DHCP reservation, or \`ip=\` in \`talos.schematic.extraKernelArgs\`). \`tofu apply\` then installs Talos to the install disk and gives each machine its static network configuration.`,
-    ...(platform.secureBoot
-      ? [
-          // docs talos/v1.13 platform-specific-installations/bare-metal-platforms/secureboot.mdx
-          "Secure Boot: on its first boot each machine's UEFI firmware is in setup mode, and the keys are enrolled from the Talos boot menu (Esc, `Enroll Secure Boot keys: auto`; only virtual machines enroll them unattended), or the factory's keys are already enrolled. The tree installs the Secure Boot installer.",
-        ]
-      : []),
+    ...(platform.secureBoot ? [secureBootPrerequisite(model, platform)] : []),
   ];
+}
+
+/**
+ * How the factory's Secure Boot keys reach a machine before the tree's first apply. Only the
+ * ISO's systemd-boot offers "Enroll Secure Boot keys" (talos v1.13.9 pkg/imager/iso/uefi.go
+ * writes loader/keys/auto for the ISO alone; docs talos/v1.13 secureboot.mdx); iPXE chains the
+ * signed UKI directly (image-factory secureboot.ipxe), and the disk images' unattended
+ * enrollment (talos b31d93e0d, v1.14) is skipped on bare hardware. The factory serves its
+ * signing certificate at /secureboot/signing-cert.pem (image-factory frontend/http/http.go).
+ */
+function secureBootPrerequisite(model: ClusterModel, platform: MetalModel): string {
+  const certificate = `\`${model.talos.factoryUrl.replace(/\/+$/, "")}/secureboot/signing-cert.pem\``;
+  const enroll =
+    platform.bootMedia === "iso"
+      ? "on its first boot, with the firmware in setup mode, choose `Enroll Secure Boot keys: auto` in the ISO's boot menu (Esc)"
+      : `${platform.bootMedia === "pxe" ? "iPXE boots the factory's signed kernel directly, with no boot menu, and nothing enrolls keys" : "a disk image enrolls no keys on bare hardware"}: before the first boot, add the factory's signing certificate (${certificate}) to each machine's firmware db and turn Secure Boot on, or boot the Secure Boot ISO once and enroll its keys from its boot menu (Esc)`;
+  return `Secure Boot: ${enroll}. Then \`talosctl -n <address> get securitystate --insecure\` must show SecureBoot true before \`tofu apply\`: disk keys sealed to the TPM refuse to seal while Secure Boot is off or in setup mode (\`checkSecurebootStatusOnEnroll\`), so such a machine does not come up rather than come up unprotected. The tree installs the Secure Boot installer.`;
 }
 
 function size(model: ClusterModel, node: NodeModel): string {
@@ -42,7 +54,7 @@ export function metalReadme(model: ClusterModel, platform: MetalModel): Platform
     placeHeader: "link",
     place: (node) => node.nics[0]?.mac ?? node.nics[0]?.link ?? "",
     size: (node) => size(model, node),
-    prerequisites: prerequisites(platform),
+    prerequisites: prerequisites(model, platform),
     machineNotes: [],
     ownsMachines: false,
     clusterNotes: [],

@@ -18,6 +18,7 @@ export const proxmoxPlanner: PlatformPlanner = {
       outputs: PROXMOX_OUTPUTS,
       nodeNetwork: (node) => proxmoxNetworkDocuments(model, node),
       commonNetwork: () => [],
+      secureBoot: platform.secureBoot,
       readme: proxmoxReadme(model, platform),
       lock: (node) => ({
         ...(node.host === undefined ? {} : { host: node.host }),

@@ -21,8 +21,11 @@ function prerequisites(model: ClusterModel, platform: ProxmoxModel): string[] {
       : []),
     ...(platform.secureBoot
       ? [
-          // docs talos/v1.13 secureboot.mdx: auto-enrollment "only happens when running in a virtual machine".
-          "Secure Boot: each VM starts with its firmware in setup mode (an EFI disk without pre-enrolled keys) and a virtual TPM 2.0; on the first boot the Talos boot loader enrolls the image factory's keys by itself, then boots the signed image. A VM installed without Secure Boot cannot be moved to it: reinstall it.",
+          // docs talos/v1.13 secureboot.mdx: auto-enrollment "only happens when running in a
+          // virtual machine"; disk images enroll since the v1.14 imager (talos b31d93e0d), which
+          // factory.talos.dev builds with. An older factory's image leaves the VM in setup mode,
+          // and then the TPM keys refuse to seal (documents.ts encryption).
+          "Secure Boot: each VM starts with its firmware in setup mode (an EFI disk without pre-enrolled keys) and a virtual TPM 2.0; on the first boot the image enrolls the image factory's keys by itself (an image factory on Talos v1.14 or later, as factory.talos.dev is, builds such images), then boots signed. `talosctl -n <address> get securitystate --insecure` shows SecureBoot true once it did; disk keys sealed to the TPM refuse to seal while Secure Boot is off or in setup mode (`checkSecurebootStatusOnEnroll`), so a VM whose keys were not enrolled does not come up rather than come up unprotected. A VM installed without Secure Boot cannot be moved to it: reinstall it.",
         ]
       : []),
   ];

@@ -59,7 +59,7 @@ function check(ctx: RuleContext, values: Record<string, unknown>, requirement: C
   const path = specPath(...VALUES, ...walked);
   ctx.report({
     code: "spec/cilium-value-conflict",
-    message: `${displayPath(path)} ${requirement.fault?.(node) ?? `is ${quote(node)}`}, but Talos needs ${requirement.expected}: ${requirement.why}`,
+    message: `${displayPath(path)} ${requirement.fault?.(node) ?? `is ${quote(node)}`}, but ${requirement.neededBy ?? "Talos"} needs ${requirement.expected}: ${requirement.why}`,
     path,
     hint: `remove ${requirement.path.join(".")} from the values (talos-hclgen sets it) or set it to ${requirement.expected}`,
   });

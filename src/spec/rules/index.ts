@@ -32,6 +32,7 @@ import { ipSyntax } from "./ip-syntax.js";
 import { lbPools } from "./lb-pools.js";
 import { nameCollisions } from "./name-collisions.js";
 import { ciliumValues } from "./cilium-values.js";
+import { ciliumRouting } from "./cilium-routing.js";
 import { nodeAddressRules } from "./node-addresses.js";
 import { nodeIdentity } from "./node-identity.js";
 import { references } from "./references.js";
@@ -86,6 +87,7 @@ export const RULES: readonly Rule[] = [
   fluxAuth,
   lbPools,
   ciliumValues,
+  ciliumRouting,
   urls,
 ];
 

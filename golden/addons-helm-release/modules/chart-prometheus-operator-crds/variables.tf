@@ -10,7 +10,7 @@ variable "values" {
   type        = string
 }
 
-variable "kubernetes_version" {
-  description = "Kubernetes version the chart is rendered for (Capabilities.KubeVersion)."
-  type        = string
+variable "wait_for" {
+  description = "Known once the release can be installed: the cluster's health check, then the releases the nodes need (CNI, cloud controller manager)."
+  type        = list(string)
 }

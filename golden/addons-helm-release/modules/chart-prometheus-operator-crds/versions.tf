@@ -4,6 +4,8 @@ terraform {
   required_providers {
     helm = {
       source = "hashicorp/helm"
+      # helm_release goes through the configuration that reaches the cluster (root providers.tf).
+      configuration_aliases = [helm.cluster]
     }
   }
 }

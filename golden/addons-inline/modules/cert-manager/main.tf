@@ -25,3 +25,14 @@ data "helm_template" "this" {
   # CRDs in the chart's crds/ folder are left out unless asked for (the provider's default is false).
   include_crds = true
 }
+
+# The manifest goes into every control plane's configuration and into the state with each node's
+# (talos_machine keeps the configuration it applied); Talos takes up to 32 MiB per apply
+# (pkg/machinery/constants GRPCMaxMessageSize), but a CRD chart of several MB slows every plan
+# and swells the state. A warning, never a failed plan (OpenTofu check blocks).
+check "inline_manifest_size" {
+  assert {
+    condition     = length(data.helm_template.this.manifest) <= 1048576
+    error_message = format("%s renders to %d characters, which every control plane carries in its configuration and the state holds once per node: install it as a helm_release instead (mode: helm-release), and order what needs it with after.", "cert-manager", length(data.helm_template.this.manifest))
+  }
+}

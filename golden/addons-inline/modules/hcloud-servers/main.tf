@@ -14,6 +14,19 @@ data "hcloud_image" "talos" {
   most_recent       = true
 }
 
+# Snapshots are chosen by label, the newest first (hcloud data source image most_recent): after a
+# Talos bump, or beside another cluster's snapshots in the project, it may be one of another
+# version. A new server booted from it runs that version until the rollout upgrades it (the
+# talos provider's talos_machine upgrades a node whose version differs when it creates it). A
+# warning when a snapshot's version label says so; label snapshots version=<Talos version>, or
+# put the version into the selector.
+check "snapshot_version" {
+  assert {
+    condition     = alltrue([for image in [data.hcloud_image.talos] : lookup(image.labels, "version", var.talos_version) == var.talos_version])
+    error_message = "A Talos snapshot this tree selects is labelled with another version than ${var.talos_version}: ${join(", ", [for image in [data.hcloud_image.talos] : "snapshot ${image.id} (version ${lookup(image.labels, "version", "?")})" if lookup(image.labels, "version", var.talos_version) != var.talos_version])}. Upload a snapshot of ${var.talos_version} (boot_image_url) and label it version=${var.talos_version}."
+  }
+}
+
 # The private network: the node network is its one subnet; Kubernetes, etcd and the
 # load balancer talk over it.
 resource "hcloud_network" "this" {

@@ -5,6 +5,11 @@ variable "cluster_name" {
   type        = string
 }
 
+variable "talos_version" {
+  description = "The Talos version the nodes run: a snapshot labelled with another version is reported (check snapshot_version)."
+  type        = string
+}
+
 variable "location" {
   description = "Hetzner Cloud location of the servers and the load balancer, e.g. fsn1."
   type        = string

@@ -4,6 +4,7 @@ import { hcloudAdopt } from "./adopt.js";
 import { hcloudFirewallRules } from "./firewall-rules.js";
 import { hcloudFit } from "./fit.js";
 import { hcloudFloatingIp } from "./floating-ip.js";
+import { hcloudKubespanMtu } from "./kubespan-mtu.js";
 import { hcloudNetworkRange } from "./network-range.js";
 import { hcloudNodes } from "./nodes.js";
 import { hcloudPrivateOnly } from "./private-only.js";
@@ -20,4 +21,5 @@ export const HCLOUD_RULES: readonly Rule[] = [
   hcloudPublicNetwork,
   hcloudPrivateOnly,
   hcloudTpmKeys,
+  hcloudKubespanMtu,
 ];
