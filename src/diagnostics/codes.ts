@@ -113,7 +113,7 @@ export const DIAGNOSTIC_CODES = {
   "spec/dhcp-without-guest-agent": "a Proxmox node takes its address from DHCP, but the image has no QEMU guest agent to report it",
   "spec/missing-class": "an hcloud node has no class, so no server type",
   "spec/unsupported-server-type": "an Arm (cax) server type beside an image named by id, which is one snapshot of one architecture",
-  "spec/placement-group-limit": "more servers of one role than a Hetzner spread placement group holds (10)",
+  "spec/placement-group-limit": "more spread placement groups (10 servers each) than a Hetzner Cloud project holds (50)",
   "spec/missing-link": "a metal NIC names no link (mac or interface) for Talos to configure",
   "spec/install-disk-conflict": "a node sets both installDisk and installDiskSelector; Talos would use the selector",
   "spec/extension-service-empty": "an extension service has neither environment nor config files, which Talos refuses",

@@ -9,6 +9,7 @@ const EVERY_FIELD: Required<LockedNode> = {
   vmId: 1101,
   serverType: "cx33",
   location: "fsn1",
+  placementGroup: "worker-2",
   publicNetwork: "ipv6",
   cpu: 4,
   memory: 8192,

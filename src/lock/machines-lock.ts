@@ -29,6 +29,8 @@ export interface LockedNode {
   vmId?: number;
   /** hcloud: the server type. */
   serverType?: string;
+  /** hcloud: the server's spread placement group, when not its role's first ("worker-2"). */
+  placementGroup?: string;
   /** hcloud: the location the server runs in. */
   location?: string;
   /** hcloud: the server's public addresses (platform.hcloud.publicNetwork), absent for ipv4. */
@@ -127,6 +129,7 @@ export function parseMachinesLock(text: string | undefined): MachinesLock | unde
     copyString(raw, "host", node);
     copyString(raw, "serverType", node);
     copyString(raw, "location", node);
+    copyString(raw, "placementGroup", node);
     copyString(raw, "schematic", node);
     copyString(raw, "installer", node);
     copyString(raw, "address", node);
@@ -176,7 +179,7 @@ function stringOr(value: unknown, fallback: string): string {
 
 function copyString(
   raw: Record<string, unknown>,
-  key: "host" | "serverType" | "location" | "schematic" | "installer" | "address" | "volumes" | "boot",
+  key: "host" | "serverType" | "location" | "placementGroup" | "schematic" | "installer" | "address" | "volumes" | "boot",
   node: LockedNode,
 ): void {
   const value = raw[key];

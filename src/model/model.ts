@@ -327,6 +327,8 @@ export interface NodeModel {
   datastore?: string;
   /** hcloud server type, from the node class. */
   serverType?: string;
+  /** hcloud: the server's spread placement group (platforms/hcloud/placement.ts). */
+  placementGroup?: string;
   nics: NicModel[];
   /** The class's schematic when it has one of its own (TalosModel.classSchematics), else the cluster's. */
   schematic?: string;

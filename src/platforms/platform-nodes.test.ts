@@ -28,11 +28,19 @@ describe("platform-nodes on hcloud", () => {
     expect(lines(fixture("seed-002-hcloud"))).toEqual([]);
   });
 
-  it("counts the servers of a role against the spread placement group", () => {
+  it("spreads a role of more than 10 servers over several groups, and counts the groups against the project's 50", () => {
     const s = fixture("hcloud-lb");
     // The fixture has four workers (wk-1, wk-2, wk-arm-1, st-arm-1): seven more make eleven.
     for (let i = 3; i <= 9; i++) s.spec.nodes.push(worker(`wk-${i}`, `10.0.1.${40 + i}/24`));
-    expect(lines(s)).toEqual(["error spec/placement-group-limit: 11 worker nodes do not fit one spread placement group (at most 10 servers)"]);
+    expect(lines(s)).toEqual([]);
+    s.spec.network.cidr = "10.0.0.0/17";
+    s.spec.kubernetes = { ...s.spec.kubernetes, podSubnets: ["10.128.0.0/12"] };
+    for (const node of s.spec.nodes) if (node.address !== undefined) node.address = node.address.replace(/\/24$/, "/17");
+    for (let i = 10; i < 500; i++) s.spec.nodes.push(worker(`wk-${i}`, `10.0.${2 + Math.floor(i / 200)}.${1 + (i % 200)}/17`));
+    expect(lines(s)).toEqual([
+      // One group of control planes, 51 of the 501 workers.
+      "warning spec/placement-group-limit: the servers take 52 spread placement groups (10 servers each), more than the 50 a Hetzner Cloud project holds",
+    ]);
   });
 
   it("wants the pod range inside the network range when the cloud controller manager routes it", () => {

@@ -289,6 +289,22 @@ const SCENARIOS: Scenario[] = [
     ],
   },
   {
+    // Past 10 workers, Hetzner's limit for one spread group: the new ones fill the first group
+    // and a second one is made; no running server changes group or anything else.
+    name: "hcloud: grow the workers past one placement group",
+    base: "hcloud",
+    change: (spec) => spec + Array.from({ length: 10 }, (_, i) => `    - { name: wk-${i + 2}, role: worker, class: wk, address: 10.0.1.${40 + i}/24 }\n`).join(""),
+    expected: [
+      ...Array.from({ length: 10 }, (_, i) => `wk-${i + 2}`).flatMap((n) => [
+        `create ${MACHINE(n)}`,
+        `create ${NODE(n)}`,
+        `create module.nodes.hcloud_primary_ip.this["${n}"]`,
+        `create module.nodes.hcloud_server.this["${n}"]`,
+      ]),
+      'create module.nodes.hcloud_placement_group.this["worker-2"]',
+    ],
+  },
+  {
     // An Arm server beside x86 ones: the tree now looks up the arm64 snapshot too, and the x86
     // servers (whose image becomes a choice by server type) stay as they are.
     name: "hcloud: add an Arm worker",

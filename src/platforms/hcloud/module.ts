@@ -154,6 +154,7 @@ function moduleView(model: ClusterModel) {
     firewallRules: hcloud.firewallRules.length > 0,
     firewallIds: hcloud.firewallIds !== undefined,
     adopted: adoptedNodes(model).length > 0,
+    placementGroups: severalGroups(model),
   };
 }
 
@@ -248,9 +249,15 @@ function nodeValue(model: ClusterModel, node: NodeModel): HclValue {
   if (node.ip === undefined || node.serverType === undefined) {
     throw new Error(`plan bug: hcloud node ${node.name} without a private address or server type`);
   }
-  if (model.talos.classSchematics.length === 0) return obj({ role: node.role, server_type: node.serverType, address: node.ip });
+  const group = severalGroups(model) ? { placement_group: node.placementGroup ?? node.role } : {};
+  if (model.talos.classSchematics.length === 0) return obj({ role: node.role, server_type: node.serverType, address: node.ip, ...group });
   const image = node.schematic === undefined ? null : classImageKey(node.schematic, isArmServerType(node.serverType));
-  return obj({ role: node.role, server_type: node.serverType, address: node.ip, image });
+  return obj({ role: node.role, server_type: node.serverType, address: node.ip, image, ...group });
+}
+
+/** A role has more servers than one spread group holds (placement.ts): each server names its group. */
+function severalGroups(model: ClusterModel): boolean {
+  return model.nodes.some((node) => node.placementGroup !== undefined && node.placementGroup !== node.role);
 }
 
 /** What the servers give the cluster module: addresses, installers, the endpoint and its patches. */

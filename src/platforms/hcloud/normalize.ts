@@ -5,6 +5,7 @@ import { formatIPv4 } from "../../base/net/ipv4.js";
 import type { HcloudModel } from "../../model/model.js";
 import type { NormalizedPlatform, PlatformNormalizer } from "../../model/platform-part.js";
 import type { ClusterSpec } from "../../spec/types.js";
+import { placementGroups } from "./placement.js";
 
 function hcloudModel(spec: ClusterSpec): HcloudModel {
   const hcloud = spec.spec.platform.hcloud;
@@ -46,8 +47,9 @@ function privateGateway(networkRange: string): string {
 export const hcloudNormalizer: PlatformNormalizer = {
   // Hetzner servers have no agent channel: no extension by default.
   defaultExtensions: [],
-  normalize(spec): NormalizedPlatform {
+  normalize(spec, _talos, previous): NormalizedPlatform {
     const platform = hcloudModel(spec);
+    const groups = placementGroups(spec.spec.nodes, previous);
     return {
       model: platform,
       apiEndpoint: platform.apiEndpoint,
@@ -65,8 +67,10 @@ export const hcloudNormalizer: PlatformNormalizer = {
         ],
         vars: [],
       },
-      node(model, _node, _index, sizing) {
+      node(model, _node, index, sizing) {
         if (sizing?.serverType !== undefined) model.serverType = sizing.serverType;
+        const group = groups[index];
+        if (group !== undefined) model.placementGroup = group;
       },
       // The cloud wires the private network: nothing identifies a NIC.
       nic() {},

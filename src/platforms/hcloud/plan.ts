@@ -32,6 +32,8 @@ export const hcloudPlanner: PlatformPlanner = {
       lock: (node) => ({
         location: platform.location,
         ...(node.serverType === undefined ? {} : { serverType: node.serverType }),
+        // Only past a role's first group, so that the locks of other trees do not change.
+        ...(node.placementGroup === undefined || node.placementGroup === node.role ? {} : { placementGroup: node.placementGroup }),
         // Only when not the default, so that the locks of other trees do not change.
         ...(platform.publicNetwork === "ipv4" ? {} : { publicNetwork: platform.publicNetwork }),
       }),

@@ -5,14 +5,15 @@ import { formatIp, parseIp } from "../../../base/net/ip.js";
 import { displayPath, quote } from "../../../spec/display-path.js";
 import { specPath } from "../../../spec/rules/paths.js";
 import type { Rule } from "../../../spec/rules/rule.js";
+import { SPREAD_GROUP_LIMIT } from "../placement.js";
 
 /**
  * What a node needs to be a Hetzner Cloud server: a server type (from its class) and a static
  * private address, in placement groups that can hold the servers, clear of the network's gateway.
  * (fit.ts refuses the fields this platform ignores; this rule asks for the missing ones.)
  */
-/** Hetzner spread placement groups hold at most 10 servers (https://docs.hetzner.cloud/#placement-groups). */
-const SPREAD_GROUP_LIMIT = 10;
+/** A Hetzner project holds at most 50 placement groups (docs.hetzner.com cloud/placement-groups/overview). */
+const PROJECT_GROUP_LIMIT = 50;
 
 export const hcloudNodes: Rule = (ctx) => {
   const s = ctx.spec.spec;
@@ -49,16 +50,20 @@ export const hcloudNodes: Rule = (ctx) => {
       hint: "find the snapshots by label instead (platform.hcloud.image.selector): the tree then takes the x86 one for x86 servers and the arm one for cax servers",
     });
   }
-  for (const role of ["controlplane", "worker"] as const) {
-    const count = s.nodes.filter((n) => n.role === role && n.gone !== true).length;
-    if (count > SPREAD_GROUP_LIMIT) {
-      ctx.report({
-        code: "spec/placement-group-limit",
-        message: `${count} ${role} nodes do not fit one spread placement group (at most ${SPREAD_GROUP_LIMIT} servers)`,
-        path: specPath("nodes"),
-        at: "key",
-      });
-    }
+  // A role of more than 10 servers spreads over several groups (../placement.ts); the project
+  // holds 50 in all, shared with every other cluster in it: a warning.
+  const groups = (["controlplane", "worker"] as const)
+    .map((role) => Math.ceil(s.nodes.filter((n) => n.role === role && n.gone !== true).length / SPREAD_GROUP_LIMIT))
+    .reduce((a, b) => a + b, 0);
+  if (groups > PROJECT_GROUP_LIMIT) {
+    ctx.report({
+      code: "spec/placement-group-limit",
+      severity: "warning",
+      message: `the servers take ${groups} spread placement groups (${SPREAD_GROUP_LIMIT} servers each), more than the ${PROJECT_GROUP_LIMIT} a Hetzner Cloud project holds`,
+      path: specPath("nodes"),
+      at: "key",
+      hint: "ask Hetzner to raise the project's limit, or split the cluster's servers over projects",
+    });
   }
   // The first address of the private network is Hetzner's gateway (unless network.gateway
   // already names it: node-addresses.ts reports that one).
