@@ -163,7 +163,10 @@ describe("one build at a time per folder", () => {
     "on a read-only file system: an up-to-date build exits 0 with or without its cache, one that would write is refused",
     async () => {
       dir = workspace({ "spec.yaml": "single-node" });
-      writeFileSync(join(dir, "other.yaml"), readFileSync(join(dir, "spec.yaml"), "utf8").replace("role: controlplane", "role: controlplane\n      labels: { rack: r9 }"));
+      writeFileSync(
+        join(dir, "other.yaml"),
+        readFileSync(join(dir, "spec.yaml"), "utf8").replace("role: controlplane", "role: controlplane\n      labels: { rack: r9 }"),
+      );
       // In a mount namespace of its own, so the read-only mount goes with the process.
       const bin = join(ROOT, "bin", "talos-hclgen.js");
       const build = (cache: string, spec: string) =>

@@ -293,7 +293,8 @@ const SCENARIOS: Scenario[] = [
     // and a second one is made; no running server changes group or anything else.
     name: "hcloud: grow the workers past one placement group",
     base: "hcloud",
-    change: (spec) => spec + Array.from({ length: 10 }, (_, i) => `    - { name: wk-${i + 2}, role: worker, class: wk, address: 10.0.1.${40 + i}/24 }\n`).join(""),
+    change: (spec) =>
+      spec + Array.from({ length: 10 }, (_, i) => `    - { name: wk-${i + 2}, role: worker, class: wk, address: 10.0.1.${40 + i}/24 }\n`).join(""),
     expected: [
       ...Array.from({ length: 10 }, (_, i) => `wk-${i + 2}`).flatMap((n) => [
         `create ${MACHINE(n)}`,
