@@ -77,13 +77,16 @@ describe("import talhelper: the command", () => {
   const work = mkdtempSync(join(tmpdir(), "talos-hclgen-import-"));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
   const cli = join(ROOT, "bin", "talos-hclgen.js");
+  const schemaId = (JSON.parse(readFileSync(join(ROOT, "schemas", "talos-hclgen.schema.json"), "utf8")) as { $id: string }).$id;
+  const MODELINE = `# yaml-language-server: $schema=${schemaId}\n`;
   const run = (args: string[]) => execa(process.execPath, [cli, ...args], { cwd: ROOT, reject: false, env: { NO_COLOR: "1", TALOS_HCLGEN_NO_CACHE: "1" } });
 
   it("writes the spec with -o, refuses to overwrite it, and says what is next", async () => {
     const out = join(work, "homelab.yaml");
     const first = await run(["import", "talhelper", "test/import/talhelper/homelab/talconfig.yaml", "-o", out]);
     expect(first.exitCode, first.stderr).toBe(0);
-    expect(readFileSync(out, "utf8")).toBe(readExpected("homelab").get("spec.yaml"));
+    // The editor's modeline first, as init writes it (no node_modules/talos-hclgen here: the schema's URL).
+    expect(readFileSync(out, "utf8")).toBe(`${MODELINE}${readExpected("homelab").get("spec.yaml") ?? ""}`);
     expect(first.stderr).toContain("next: npx talos-hclgen build");
     const again = await run(["import", "talhelper", "test/import/talhelper/homelab/talconfig.yaml", "-o", out]);
     expect(again.exitCode).toBe(2);
@@ -94,7 +97,7 @@ describe("import talhelper: the command", () => {
     const result = await run(["import", "talhelper", "test/import/talhelper/homelab/talconfig.yaml"]);
     expect(result.exitCode).toBe(0);
     // execa drops the output's final newline.
-    expect(`${result.stdout}\n`).toBe(readExpected("homelab").get("spec.yaml"));
+    expect(`${result.stdout}\n`).toBe(`${MODELINE}${readExpected("homelab").get("spec.yaml") ?? ""}`);
   });
 
   it("writes nothing and exits 2 when the talconfig cannot be carried over", async () => {
@@ -128,7 +131,7 @@ describe("import talhelper: the command", () => {
     expect(result.stderr).toContain("error[spec/");
   });
 
-  it("refuses a JSON Patch path through __proto__, constructor or prototype, and writes nothing", async () => {
+  it("refuses a JSON Patch path through __proto__, constructor or prototype: the spec leaves it out, and --strict writes nothing", async () => {
     for (const key of ["__proto__", "constructor", "prototype"]) {
       const talconfig = join(work, `pollute-${key}.yaml`);
       writeFileSync(
@@ -136,13 +139,22 @@ describe("import talhelper: the command", () => {
         `clusterName: lab\ntalosVersion: v1.13.9\nendpoint: https://10.0.0.11:6443\npatches:\n  - |-\n    - op: add\n      path: /${key}/specText\n      value: "apiVersion: evil"\n${node}`,
       );
       const out = join(work, `pollute-${key}-spec.yaml`);
-      const result = await run(["import", "talhelper", talconfig, "-o", out]);
-      expect(result.exitCode, result.stderr).toBe(2);
+      const strict = await run(["import", "talhelper", talconfig, "-o", out, "--strict"]);
+      expect(strict.exitCode, strict.stderr).toBe(2);
       expect(existsSync(out)).toBe(false);
-      expect(result.stderr).toBe(
+      expect(strict.stderr).toBe(
         `${relative(ROOT, talconfig)}:5:5: error[import/unsupported]: the JSON Patch path "/${key}/specText" walks through "${key}", which is no configuration field\n` +
-          "  hint: a JSON Patch may only address the machine configuration's own fields\n1 error",
+          "  hint: a JSON Patch may only address the machine configuration's own fields\n1 error\n" +
+          "nothing was written (--strict): the errors above leave parts of the talconfig out",
       );
+      // Without --strict: the spec without the patch, which stays a comment; nothing polluted.
+      const result = await run(["import", "talhelper", talconfig, "-o", out]);
+      expect(result.exitCode).toBe(2);
+      const spec = parse(readFileSync(out, "utf8")) as { spec: Record<string, unknown>; specText?: unknown };
+      expect(spec.specText).toBeUndefined();
+      expect(spec.spec["patches"]).toBeUndefined();
+      expect(readFileSync(out, "utf8")).toContain("# Not carried over: patches[0] (");
+      expect(({} as Record<string, unknown>)["specText"]).toBeUndefined();
     }
   });
 
@@ -160,7 +172,7 @@ describe("import talhelper: the command", () => {
       const talconfig = join(work, `bomb-${name}.yaml`);
       writeFileSync(talconfig, `clusterName: lab\ntalosVersion: v1.13.9\nendpoint: https://10.0.0.11:6443\npatches:\n${patch}${node}`);
       const out = join(work, `bomb-${name}-spec.yaml`);
-      const result = await run(["import", "talhelper", talconfig, "-o", out]);
+      const result = await run(["import", "talhelper", talconfig, "-o", out, "--strict"]);
       expect(result.exitCode, `${name}: ${result.stderr}`).toBe(2);
       expect(result.stderr, name).toMatch(problem);
       expect(result.stderr, name).toContain("error[import/patch-file]");
@@ -181,7 +193,9 @@ describe("import talhelper: the command", () => {
     );
     const result = await run(["import", "talhelper", talconfig]);
     expect(result.exitCode).toBe(2);
-    expect(result.stdout).toBe("");
+    // The spec carries the patch from inside the folder and none of the others' text.
+    expect(result.stdout).toContain("FROM: inside");
+    expect(result.stdout).not.toContain("outside\n");
     const refused = result.stderr.split("\n").filter((line) => line.includes("error[import/patch-file]"));
     expect(refused.map((line) => /:(\d+):\d+: /.exec(line)?.[1])).toEqual(["6", "7", "8"]);
     for (const line of refused) expect(line).toContain("is outside the talconfig's folder, and its text would go into the spec");

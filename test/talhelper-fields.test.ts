@@ -1,11 +1,14 @@
 /**
  * docs/talhelper-fields.md stays true: every spec path a "D" row names exists in the schema,
- * the totals line counts the table, and every field is there once.
+ * the totals line counts the table, every field is there once, and the importer carries every
+ * field a "D" row names: test/import/talhelper/every-field and every-field-uki use each one, and importing them
+ * reports nothing about any of them.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "./cli/harness.js";
+import { importTalhelper } from "../src/import/talhelper/index.js";
 
 interface SchemaNode {
   $ref?: string;
@@ -66,5 +69,35 @@ describe("docs/talhelper-fields.md", () => {
     expect(schemaAt("nodes[].taints")).toBeDefined();
     expect(schemaAt("nodes[].secureBoot")).toBeUndefined();
     expect(schemaAt("nodeClasses.*.kernelModules")).toBeDefined();
+  });
+
+  it("is carried by the importer: every talconfig field of a D row is used by every-field and every-field-uki, and none is reported", () => {
+    const cases = ["every-field", "every-field-uki"].map((name) => {
+      const folder = join(ROOT, "test", "import", "talhelper", name);
+      const file = `test/import/talhelper/${name}/talconfig.yaml`;
+      const text = readFileSync(join(ROOT, file), "utf8");
+      const result = importTalhelper(text, file, (path) => readFileSync(join(folder, path), "utf8"));
+      return { text, result };
+    });
+    // Every field of every D row, by its talconfig key: the row's field up to its first note.
+    const keys = rows
+      .filter((r) => r.kind === "D")
+      .flatMap((r) =>
+        (r.field.split(/ \(|;/)[0] ?? "")
+          .split(", ")
+          .map((piece) => ({ row: r.number, key: (piece.split(" ")[0] ?? "").split(".").pop()?.replace("[]", "") ?? "" })),
+      );
+    expect(keys.length).toBeGreaterThanOrEqual(53);
+    for (const { row, key } of keys) {
+      expect(
+        cases.some((c) => new RegExp(`(^|[\\s{,])${key}:`, "m").test(c.text)),
+        `row ${row}: ${key} is not used by test/import/talhelper/every-field or every-field-uki`,
+      ).toBe(true);
+    }
+    for (const { result } of cases) {
+      expect(result.complete).toBe(true);
+      const imported = result.diagnostics.filter((d) => d.code.startsWith("import/"));
+      expect(imported.map((d) => `${d.code}: ${d.message}`)).toEqual([]);
+    }
   });
 });

@@ -203,6 +203,9 @@ export const DIAGNOSTIC_CODES = {
   "import/unsupported": "a value of the imported configuration the spec cannot express (the message says why)",
   "import/patch-file": "a patch file (@path) of the imported configuration cannot be read or parsed",
   "import/contract-change": "talhelper generated the running configurations with a newer contract than the tree's: the first apply rewrites them",
+  "import/patch-order":
+    "patches moved to keep talhelper's order (group, node, cluster, extra manifests) where the spec's common, role, node order would change what a node gets",
+  "import/secret-file": "a config file talhelper fills in from talenv becomes one sensitive variable of the tree, to set to the rendered file",
 } as const satisfies Record<string, string>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

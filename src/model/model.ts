@@ -336,6 +336,8 @@ export interface NodeModel {
   wireguard: WireguardSpec[];
   /** Policy routing rules (metal), as the spec gives them. */
   routingRules: RoutingRuleSpec[];
+  /** The node's own DNS resolvers (nodes[].nameservers), when it has some. */
+  nameservers?: string[];
   pciPassthrough: string[];
   labels: KeyValue[];
   /** key -> "value:Effect", class and node merged, in key order. */

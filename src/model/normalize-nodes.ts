@@ -46,6 +46,7 @@ export function normalizeNodes(
     if (sizing?.dataDisk !== undefined) model.dataDisk = sizing.dataDisk;
     if (node.adopt !== undefined) model.adopt = node.adopt === true ? true : { serverId: node.adopt.serverId, primaryIpId: node.adopt.primaryIpId };
     if (node.installDisk !== undefined) model.installDisk = node.installDisk;
+    if (node.nameservers !== undefined) model.nameservers = [...node.nameservers];
     const selector = node.installDiskSelector ?? (node.installDisk === undefined ? sizing?.installDiskSelector : undefined);
     if (selector !== undefined) model.installDiskSelector = Object.fromEntries(byKey({ ...selector }));
     platform.node(model, node, index, sizing);

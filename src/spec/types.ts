@@ -386,6 +386,8 @@ export interface NodeSpec extends NodeSettingsSpec {
   wireguard?: WireguardSpec[];
   /** metal: policy routing rules for routes in their own tables (Talos RoutingRuleConfig). */
   routingRules?: RoutingRuleSpec[];
+  /** The node's own DNS resolvers, instead of network.nameservers. */
+  nameservers?: string[];
   pciPassthrough?: string[];
   labels?: Record<string, string>;
   installDisk?: string;
@@ -467,8 +469,8 @@ export interface LinkMemberSpec {
   interface?: string;
   /** Links found by what Talos reports of them (a LinkAliasConfig selector). */
   selector?: LinkSelectorSpec;
-  /** With selector: how many links it finds, all of which join (a pattern alias). */
-  count?: number;
+  /** With selector: how many links it finds (all: every one, up to 16), all of which join (a pattern alias). */
+  count?: number | "all";
 }
 
 export type BondMode = "802.3ad" | "active-backup" | "balance-rr" | "balance-xor" | "broadcast" | "balance-tlb" | "balance-alb";

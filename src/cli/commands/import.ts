@@ -19,20 +19,26 @@ import { reportDiagnostics } from "../report-diagnostics.js";
 import { displayPath } from "../spec-inputs.js";
 import { chooseStyle } from "../terminal.js";
 import { writeFileAtomically } from "../write-file-atomically.js";
+import { schemaModeline } from "../schema-reference.js";
 import { errorMessage } from "../../output/disk-entry.js";
 
 const HELP = `Usage: talos-hclgen import talhelper <talconfig.yaml> [options]
 
 Write the spec of a cluster made with talhelper: its settings, nodes, links and addresses,
 install disks, labels, taints, patches and image, for the metal platform, with
-talos.secrets: import (the running cluster keeps its talsecret: docs/migrating.md). Every
-talconfig field it cannot carry over is reported at its line, with where it goes by hand.
-talenv references (\${VAR}) are reported, never resolved. A talconfig it cannot carry over,
-or one holding a secret in plain text, writes nothing (exit 2); a spec that was carried over
-but does not build yet is written, with build's errors listed, to be fixed in place (exit 2).
+talos.secrets: import (the running cluster keeps its talsecret: docs/migrating.md). One run
+reports every talconfig field it cannot carry over, each at its line, with where it goes by
+hand, and writes the spec with everything else: what it left out stays in the spec as a
+comment where it would go. talenv references (\${VAR}) are reported, never resolved.
+
+Exit codes: 0 everything carried (warnings name what has no place in a spec, and stay as
+comments); 2 the spec is written but errors left parts out, or it does not build yet (fix it
+in place), or nothing is written: no cluster name, endpoint or node network to write a spec
+around, a secret in plain text in the talconfig, or --strict and an error.
 
 Options:
   -o, --output <path>  write the spec there (default: stdout)
+      --strict         write nothing when anything is left out by an error (for CI)
       --force          overwrite the output file if it exists
       --no-color       plain diagnostics
   -h, --help           show this help
@@ -44,6 +50,7 @@ const MAX_BYTES = 1024 * 1024;
 /** The options, for the parser and for shell completion (completion.ts). */
 export const OPTIONS: OptionSpecs = {
   output: { type: "string", short: "o" },
+  strict: { type: "boolean" },
   force: { type: "boolean" },
   "no-color": { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -90,7 +97,14 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
   const style = chooseStyle(io, { noColor: flag(args, "no-color") });
   const sources = new Map([[shownInput, text]]);
   reportDiagnostics(io, result.diagnostics, { style, quiet: false, sources });
-  if (result.specText === undefined) return ExitCode.badInput;
+  if (result.specText === undefined) {
+    io.stderr.write("nothing was written: the talconfig gives no cluster name, endpoint or node network to write a spec around\n");
+    return ExitCode.badInput;
+  }
+  if (!result.complete && flag(args, "strict")) {
+    io.stderr.write("nothing was written (--strict): the errors above leave parts of the talconfig out\n");
+    return ExitCode.badInput;
+  }
 
   const output = stringOption(args, "output");
   const shownOutput = output === undefined ? "spec.yaml" : displayPath(io.cwd, resolve(io.cwd, output));
@@ -106,7 +120,9 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
     return ExitCode.badInput;
   }
 
-  if (output === undefined) io.stdout.write(result.specText);
+  // The editor's schema, as init writes it (import's result is pure: the package's place is the CLI's).
+  const specText = `${schemaModeline(output === undefined ? io.cwd : dirname(resolve(io.cwd, output)))}${result.specText}`;
+  if (output === undefined) io.stdout.write(specText);
   else {
     const target = resolve(io.cwd, output);
     const refused = refuseSpecOutput(target, shownOutput, flag(args, "force"));
@@ -114,7 +130,7 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
       io.stderr.write(`talos-hclgen import: error: ${refused.message}\nhint: ${refused.hint}\n`);
       return ExitCode.badInput;
     }
-    const failure = writeFileAtomically(target, result.specText);
+    const failure = writeFileAtomically(target, specText);
     if (failure !== undefined) {
       io.stderr.write(`talos-hclgen import: error: cannot write "${shownOutput}": ${failure}\n`);
       return ExitCode.badInput;
@@ -129,6 +145,12 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
   // What build will warn about (a local state for the adopted secrets, ...), said now.
   const buildWarnings = built.diagnostics.filter((d) => d.severity === "warning");
   if (buildWarnings.length > 0) reportDiagnostics(io, buildWarnings, { style, quiet: false, sources: new Map([[shownOutput, result.specText]]) });
+  if (!result.complete) {
+    io.stderr.write(
+      `${output === undefined ? "the spec" : shownOutput} is written, but the errors above need fixing in it before the first apply: what it left out is in it as comments, where it would go\n`,
+    );
+    return ExitCode.badInput;
+  }
   if (output !== undefined) io.stderr.write(`next: npx talos-hclgen build ${shownOutput} -o infra\n`);
   return ExitCode.ok;
 }

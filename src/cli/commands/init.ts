@@ -2,15 +2,16 @@
  * `talos-hclgen init [path]`: write a commented starter spec that builds as is, with a
  * modeline so the editor completes and checks every field against the JSON Schema.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { flag, parseCommandArgs, stringOption, usageError, type OptionSpecs } from "../args.js";
 import { ExitCode } from "../exit-codes.js";
 import type { CliIo } from "../io.js";
-import { packageRoot, schemaFile } from "../package-root.js";
+import { packageRoot } from "../package-root.js";
 import { displayPath } from "../spec-inputs.js";
 import { refuseSpecOutput } from "../spec-output.js";
 import { writeFileAtomically } from "../write-file-atomically.js";
+import { schemaReference } from "../schema-reference.js";
 import { starterSpec, type StarterPlatform } from "./starter-spec.js";
 
 function isStarterPlatform(value: string): value is StarterPlatform {
@@ -31,7 +32,6 @@ Options:
 `;
 
 const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-const SCHEMA_IN_NODE_MODULES = "node_modules/talos-hclgen/schemas/talos-hclgen.schema.json";
 
 /** The options, for the parser and for shell completion (completion.ts). */
 export const OPTIONS: OptionSpecs = {
@@ -77,26 +77,6 @@ export async function runInitCommand(argv: readonly string[], io: CliIo): Promis
   }
   io.stdout.write(`wrote ${shown}\nnext: edit it, then run: npx talos-hclgen build ${shown} -o infra\n`);
   return ExitCode.ok;
-}
-
-/**
- * A path the editor can open offline when talos-hclgen is installed in the project (it then
- * matches the installed version exactly); else the schema's published URL, its $id.
- */
-function schemaReference(specFolder: string): string {
-  for (let dir = specFolder; ; dir = dirname(dir)) {
-    const candidate = join(dir, SCHEMA_IN_NODE_MODULES);
-    if (existsSync(candidate)) {
-      const rel = relative(specFolder, candidate).split(sep).join("/");
-      return rel.startsWith(".") ? rel : `./${rel}`;
-    }
-    if (dirname(dir) === dir) break;
-  }
-  const schema = JSON.parse(readFileSync(schemaFile(), "utf8")) as {
-    $id?: unknown;
-  };
-  if (typeof schema.$id !== "string") throw new Error("the packaged JSON Schema has no $id");
-  return schema.$id;
 }
 
 function defaultVersions(): {

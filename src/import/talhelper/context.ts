@@ -13,6 +13,15 @@ export interface ImportContext {
   diagnostics: Diagnostic[];
   /** A patch file named `@path` in the talconfig, relative to its folder; undefined when unreadable. */
   readPatchFile(path: string): PatchFileRead;
+  /** What the spec leaves out, in the order reported: kept in the written spec as comments (left-out.ts). */
+  leftOut: LeftOut[];
+}
+
+/** A part of the talconfig the written spec does not carry, and why. */
+export interface LeftOut {
+  /** Its path in the talconfig. */
+  path: readonly PathSegment[];
+  reason: string;
 }
 
 /** A patch file's text, undefined when it cannot be read, or why it is not read at all. */
@@ -29,7 +38,11 @@ export function report(
   message: string,
   hint?: string,
 ): void {
-  const span = ctx.locator.span(path) ?? ctx.locator.nearest(path);
+  // At the value, or at its key (`nameservers:`) when the value is a block list or map, which
+  // starts a line below.
+  const key = ctx.locator.keySpan(path);
+  const value = ctx.locator.span(path);
+  const span = (value !== undefined && (key === undefined || value.pos.line === key.pos.line) ? value : key) ?? ctx.locator.nearest(path);
   ctx.diagnostics.push({ code, severity, message, path, span, ...(hint === undefined ? {} : { hint }) });
 }
 
@@ -37,6 +50,7 @@ export function report(
 export function notCarried(ctx: ImportContext, path: readonly PathSegment[], destination: Destination): void {
   const hint = destination.startsWith("nothing") ? destination : `write it as ${destination}`;
   report(ctx, "import/not-carried", "warning", path, `${formatPath(path)} is not carried over`, `${hint} (docs/talhelper-fields.md)`);
+  ctx.leftOut.push({ path, reason: hint });
 }
 
 /** How many errors were reported so far: a step that added some has reported its own problem. */
@@ -47,10 +61,12 @@ export function errorCount(ctx: ImportContext): number {
 /** A value the spec cannot express: nothing is written. */
 export function unsupported(ctx: ImportContext, path: readonly PathSegment[], message: string, hint: string): void {
   report(ctx, "import/unsupported", "error", path, message, hint);
+  ctx.leftOut.push({ path, reason: `${message}: ${hint}` });
 }
 
 export function patchFileProblem(ctx: ImportContext, path: readonly PathSegment[], message: string, hint: string): void {
   report(ctx, "import/patch-file", "error", path, message, hint);
+  ctx.leftOut.push({ path, reason: `${message}: ${hint}` });
 }
 
 const TALENV = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/;
@@ -69,8 +85,9 @@ export function talenvReference(ctx: ImportContext, path: readonly PathSegment[]
     "error",
     path,
     `${formatPath(path)} refers to the talenv variable ${match[1] ?? match[2] ?? ""}`,
-    "write its value here; a secret has no place in this field: keep it in a sensitive variable where the spec takes { variable: NAME }",
+    "talhelper fills it in from talenv.yaml or the environment; the spec holds the value itself: write it here (a secret never: keep it in a sensitive variable, where the spec takes { variable: NAME })",
   );
+  ctx.leftOut.push({ path, reason: `it refers to the talenv variable ${match[1] ?? match[2] ?? ""}, which the spec does not resolve` });
   return true;
 }
 

@@ -7,7 +7,8 @@
  */
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
 import type { ExtensionServiceSpec, KernelModuleSpec, MachineFileSpec } from "../../spec/types.js";
-import { isRecord, notCarried, patchFileProblem, secretOrTextAt, stringAt, stringsAt, unsupported, type ImportContext } from "./context.js";
+import { formatPath } from "../../diagnostics/diagnostic.js";
+import { isRecord, notCarried, patchFileProblem, report, secretOrTextAt, stringAt, stringsAt, unsupported, type ImportContext } from "./context.js";
 
 function listAt(ctx: ImportContext, path: PathSegment[], value: unknown): Array<[PathSegment[], Record<string, unknown>]> {
   if (value === undefined || value === null) return [];
@@ -62,6 +63,41 @@ function fileContent(ctx: ImportContext, path: PathSegment[], value: unknown): s
   return read;
 }
 
+const TALENV_IN_TEXT = /\$\{[A-Za-z_][A-Za-z0-9_]*\}/;
+
+/**
+ * A config file whose text talhelper fills in from talenv (`password = ${UPS_PASSWORD}`): the
+ * spec keeps no secret in text, so the whole file becomes a sensitive variable of the tree
+ * (<service>_<file>), whose value is the file as talhelper renders it. Said as a warning, with
+ * the variable to set.
+ */
+function configFileContent(
+  ctx: ImportContext,
+  path: PathSegment[],
+  value: unknown,
+  service: string,
+  mountPath: string,
+): string | { variable: string } | undefined {
+  if (typeof value === "string" && TALENV_IN_TEXT.test(value) && !/^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(value)) {
+    const file = mountPath.split("/").pop() ?? "file";
+    const variable = `${service}_${file}`
+      .toLowerCase()
+      .replace(/[^a-z0-9_]+/g, "_")
+      .replace(/^[^a-z]+/, "")
+      .slice(0, 64);
+    report(
+      ctx,
+      "import/secret-file",
+      "warning",
+      path,
+      `${formatPath(path)} takes values from talenv, so the whole file is the sensitive variable ${variable}`,
+      `set TF_VAR_${variable} to the file as talhelper renders it (talhelper genconfig), before the first apply`,
+    );
+    return { variable };
+  }
+  return secretOrTextAt(ctx, path, value);
+}
+
 export function importExtensionServices(ctx: ImportContext, path: PathSegment[], value: unknown): ExtensionServiceSpec[] {
   return listAt(ctx, path, value).flatMap(([itemPath, item]) => {
     reportOthers(ctx, itemPath, item, ["name", "environment", "configFiles"], "an ExtensionServiceConfig in nodes[].patches");
@@ -81,8 +117,9 @@ export function importExtensionServices(ctx: ImportContext, path: PathSegment[],
     if (Object.keys(environment).length > 0) service.environment = environment;
     const files = listAt(ctx, [...itemPath, "configFiles"], item["configFiles"]).flatMap(([filePath, file]) => {
       const mountPath = stringAt(ctx, [...filePath, "mountPath"], file["mountPath"]);
-      const content = secretOrTextAt(ctx, [...filePath, "content"], file["content"]);
-      return mountPath === undefined || content === undefined ? [] : [{ mountPath, content }];
+      if (mountPath === undefined) return [];
+      const content = configFileContent(ctx, [...filePath, "content"], file["content"], name, mountPath);
+      return content === undefined ? [] : [{ mountPath, content }];
     });
     if (files.length > 0) service.configFiles = files;
     return [service];

@@ -5,12 +5,14 @@
  * device's VIP becomes endpoint.vip. What the spec has no field for is reported.
  */
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
-import type { BondMode, BondSpec, LinkMemberSpec, MetalBridgeSpec, NodeNicSpec, StaticRouteSpec } from "../../spec/types.js";
-import { isRecord, notCarried, numberAt, stringAt, stringsAt, unsupported, type ImportContext } from "./context.js";
+import type { BondMode, BondSpec, LinkMemberSpec, MetalBridgeSpec, NodeNicSpec, StaticRouteSpec, WireguardPeerSpec, WireguardSpec } from "../../spec/types.js";
+import { isRecord, notCarried, numberAt, secretOrTextAt, stringAt, stringsAt, unsupported, type ImportContext } from "./context.js";
 import type { TalDevice, TalRoute } from "./talconfig.js";
 
 export interface ImportedNetworks {
   networks: NodeNicSpec[];
+  /** WireGuard devices (the spec's nodes[].wireguard: tunnels beside the NICs). */
+  wireguard: WireguardSpec[];
   /** The VIP a device announces (Layer2VIPConfig), with where it was written. */
   vip?: { ip: string; path: PathSegment[] };
 }
@@ -20,10 +22,23 @@ const HASH_POLICIES: ReadonlySet<string> = new Set(["layer2", "layer2+3", "layer
 const DEFAULT_ROUTE = new Set(["0.0.0.0/0", ""]);
 
 /** Device fields the import reads; any other is reported where it goes by hand. */
-const DEVICE_FIELDS = new Set(["interface", "deviceSelector", "addresses", "routes", "bond", "bridge", "vlans", "mtu", "dhcp", "dhcpOptions", "vip"]);
+const DEVICE_FIELDS = new Set([
+  "interface",
+  "deviceSelector",
+  "addresses",
+  "routes",
+  "bond",
+  "bridge",
+  "vlans",
+  "mtu",
+  "dhcp",
+  "dhcpOptions",
+  "vip",
+  "wireguard",
+]);
 
 export function importNetworks(ctx: ImportContext, base: PathSegment[], value: unknown): ImportedNetworks {
-  const out: ImportedNetworks = { networks: [] };
+  const out: ImportedNetworks = { networks: [], wireguard: [] };
   if (value === undefined || value === null) return out;
   if (!Array.isArray(value)) {
     unsupported(ctx, base, "networkInterfaces is not a list", "fix the talconfig first");
@@ -36,6 +51,11 @@ export function importNetworks(ctx: ImportContext, base: PathSegment[], value: u
     for (const key of Object.keys(device)) {
       if (!DEVICE_FIELDS.has(key)) notCarried(ctx, [...path, key], "nodes[].patches (a machine.network.interfaces patch)");
     }
+    if (isRecord(raw["wireguard"])) {
+      const tunnel = importWireguard(ctx, path, raw, raw["wireguard"]);
+      if (tunnel !== undefined) out.wireguard.push(tunnel);
+      return;
+    }
     const link = deviceLink(ctx, path, device);
     if (link === undefined) return;
     // A device that only carries VLANs (a trunk) has no address of its own: only its VLANs are NICs.
@@ -44,12 +64,70 @@ export function importNetworks(ctx: ImportContext, base: PathSegment[], value: u
       const nic = addressing(ctx, path, device, { ...link });
       if (nic === undefined) return;
       out.networks.push(nic);
+    } else {
+      // A trunk's own settings: the spec's NICs are its VLANs, which carry their own.
+      for (const key of ["mtu", "routes"] as const) {
+        if (device[key] !== undefined) notCarried(ctx, [...path, key], "nodes[].patches (the trunk link's own LinkConfig, BondConfig or BridgeConfig)");
+      }
     }
     const vip = stringAt(ctx, [...path, "vip", "ip"], device.vip?.ip);
     if (vip !== undefined) out.vip = { ip: vip, path: [...path, "vip", "ip"] };
-    importVlans(ctx, path, device, link, out);
+    importVlans(ctx, path, device, link, !trunkOnly, out);
   });
   return out;
+}
+
+/**
+ * A WireGuard device (v1alpha1 DeviceWireguardConfig: privateKey, listenPort, peers) as a
+ * tunnel of the spec: its private key only as a sensitive variable (a ${VAR} of talenv), its
+ * address the device's first, and its peers (publicKey, endpoint, allowedIPs, keepalive).
+ */
+function importWireguard(ctx: ImportContext, path: PathSegment[], device: Record<string, unknown>, wg: Record<string, unknown>): WireguardSpec | undefined {
+  const name = stringAt(ctx, [...path, "interface"], device["interface"]);
+  const [address, ...more] = stringsAt(ctx, [...path, "addresses"], device["addresses"]) ?? [];
+  for (const key of Object.keys(wg)) {
+    if (!["privateKey", "listenPort", "peers"].includes(key)) notCarried(ctx, [...path, "wireguard", key], "a WireguardConfig in nodes[].patches");
+  }
+  if (more.length > 0) notCarried(ctx, [...path, "addresses", 1], "nodes[].wireguard (one address per tunnel)");
+  const key = secretOrTextAt(ctx, [...path, "wireguard", "privateKey"], wg["privateKey"]);
+  if (name === undefined || address === undefined || !address.includes("/")) {
+    unsupported(ctx, path, "a WireGuard device needs its interface name and an address with its prefix", "fix the talconfig first");
+    return undefined;
+  }
+  if (typeof key !== "object") {
+    unsupported(
+      ctx,
+      [...path, "wireguard", "privateKey"],
+      key === undefined ? "the WireGuard device has no private key" : "the WireGuard private key is written in the talconfig",
+      "the spec takes the key only from a sensitive variable: write ${NAME} in the talconfig (talenv) and import again",
+    );
+    return undefined;
+  }
+  const tunnel: WireguardSpec = { name, privateKey: key, address };
+  const port = numberAt(ctx, [...path, "wireguard", "listenPort"], wg["listenPort"]);
+  if (port !== undefined) tunnel.listenPort = port;
+  const mtu = numberAt(ctx, [...path, "mtu"], device["mtu"]);
+  if (mtu !== undefined) tunnel.mtu = mtu;
+  const peers = (Array.isArray(wg["peers"]) ? wg["peers"] : []).flatMap((raw, p): WireguardPeerSpec[] => {
+    const peerPath = [...path, "wireguard", "peers", p];
+    if (!isRecord(raw)) return [];
+    const publicKey = stringAt(ctx, [...peerPath, "publicKey"], raw["publicKey"]);
+    const allowedIPs = stringsAt(ctx, [...peerPath, "allowedIPs"], raw["allowedIPs"]) ?? [];
+    if (publicKey === undefined) return [];
+    const peer: WireguardPeerSpec = { publicKey, allowedIPs };
+    const endpoint = stringAt(ctx, [...peerPath, "endpoint"], raw["endpoint"]);
+    if (endpoint !== undefined) peer.endpoint = endpoint;
+    const keepalive = raw["persistentKeepaliveInterval"];
+    const seconds = typeof keepalive === "number" ? keepalive : typeof keepalive === "string" ? Number(/^(\d+)s$/.exec(keepalive)?.[1] ?? NaN) : NaN;
+    if (Number.isInteger(seconds)) peer.persistentKeepalive = seconds;
+    for (const k of Object.keys(raw)) {
+      if (!["publicKey", "allowedIPs", "endpoint", "persistentKeepaliveInterval"].includes(k))
+        notCarried(ctx, [...peerPath, k], "a WireguardConfig in nodes[].patches");
+    }
+    return [peer];
+  });
+  if (peers.length > 0) tunnel.peers = peers;
+  return tunnel;
 }
 
 /** How the device names its link: interface, MAC, bond or bridge. */
@@ -182,20 +260,40 @@ function deviceSelector(ctx: ImportContext, path: PathSegment[], selector: Recor
   };
 }
 
-/** A bond member's deviceSelector: an exact hardware address only (the spec's member `mac`). */
-function selectorMac(ctx: ImportContext, path: PathSegment[], selector: Record<string, unknown>): string | undefined {
-  const others = Object.keys(selector).filter((key) => key !== "hardwareAddr" && key !== "physical");
-  const mac = stringAt(ctx, [...path, "hardwareAddr"], selector["hardwareAddr"]);
-  if (mac === undefined || others.length > 0 || mac.includes("*")) {
+/**
+ * A bond member's deviceSelector (v1alpha1 NetworkDeviceSelector): an exact hardware address is
+ * the spec's member `mac`; a driver, bus path or hardware address glob finds however many links
+ * match, all of which join (talhelper passes the selectors to Talos, which bonds every link that
+ * matches): the spec's `selector` with `count: all`. `physical` (any physical link) has no
+ * equivalent.
+ */
+function selectorMember(ctx: ImportContext, path: PathSegment[], selector: Record<string, unknown>): LinkMemberSpec | undefined {
+  const others = Object.keys(selector).filter((key) => !["hardwareAddr", "driver", "busPath"].includes(key));
+  if (others.length > 0) {
     unsupported(
       ctx,
-      path,
-      "a member found by driver, bus path or MAC pattern may be several links, and the spec needs to know how many",
-      "name the member links (interfaces: [enp1s0]), give their exact MACs, or write the member in the spec by hand: members: [{ selector: { driver: ... }, count: 2 }]",
+      [...path, others[0] ?? ""],
+      `the spec finds a member link by its MAC address, driver or bus path, not by ${others[0] ?? ""}`,
+      "name the member links (interfaces: [enp1s0]), or select them by hardwareAddr, driver or busPath",
     );
     return undefined;
   }
-  return mac;
+  const mac = stringAt(ctx, [...path, "hardwareAddr"], selector["hardwareAddr"]);
+  const driver = stringAt(ctx, [...path, "driver"], selector["driver"]);
+  const busPath = stringAt(ctx, [...path, "busPath"], selector["busPath"]);
+  if (mac !== undefined && driver === undefined && busPath === undefined && !/[*?]/.test(mac)) return { mac };
+  if (mac === undefined && driver === undefined && busPath === undefined) {
+    unsupported(ctx, path, "the member's deviceSelector selects nothing", "fix the talconfig first");
+    return undefined;
+  }
+  return {
+    selector: {
+      ...(driver === undefined ? {} : { driver }),
+      ...(busPath === undefined ? {} : { busPath }),
+      ...(mac === undefined ? {} : { macPattern: mac }),
+    },
+    count: "all",
+  };
 }
 
 function members(ctx: ImportContext, path: PathSegment[], interfaces: unknown, selectors: unknown): LinkMemberSpec[] | undefined {
@@ -203,9 +301,9 @@ function members(ctx: ImportContext, path: PathSegment[], interfaces: unknown, s
   if (Array.isArray(selectors)) {
     for (const [s, selector] of selectors.entries()) {
       if (!isRecord(selector)) continue;
-      const mac = selectorMac(ctx, [...path, "deviceSelectors", s], selector);
-      if (mac === undefined) return undefined;
-      out.push({ mac });
+      const member = selectorMember(ctx, [...path, "deviceSelectors", s], selector);
+      if (member === undefined) return undefined;
+      out.push(member);
     }
   }
   if (out.length === 0) {
@@ -248,21 +346,45 @@ function importBridge(ctx: ImportContext, path: PathSegment[], bridge: NonNullab
   return out;
 }
 
-/** Each VLAN of a device: a NIC of the spec on the same link, tagged. */
-function importVlans(ctx: ImportContext, path: PathSegment[], device: TalDevice, parent: Partial<NodeNicSpec>, out: ImportedNetworks): void {
+/**
+ * Each VLAN of a device: a NIC of the spec on the same link, tagged. On a bond or bridge, the
+ * first NIC that names it defines it (the device's own, or its first VLAN on a trunk) and the
+ * others name it by its name (a VLANConfig's parent).
+ */
+function importVlans(
+  ctx: ImportContext,
+  path: PathSegment[],
+  device: TalDevice,
+  parent: Partial<NodeNicSpec>,
+  parentDefined: boolean,
+  out: ImportedNetworks,
+): void {
   if (!Array.isArray(device.vlans)) return;
-  if (parent.bond !== undefined || typeof parent.bridge === "object") {
-    notCarried(ctx, [...path, "vlans"], "nodes[].patches (VLANs on a bond or bridge beside its own address)");
+  const group = parent.bond ?? (typeof parent.bridge === "object" ? parent.bridge : undefined);
+  if (group !== undefined && group.name === undefined) {
+    notCarried(ctx, [...path, "vlans"], "nodes[].networks[] with vlan, once the bond or bridge has a name (interface: bond0)");
     return;
   }
+  let defined = parentDefined;
   device.vlans.forEach((raw, v) => {
     const vlanPath = [...path, "vlans", v];
     if (!isRecord(raw)) return;
     const id = numberAt(ctx, [...vlanPath, "vlanId"], raw["vlanId"]);
     if (id === undefined) return;
-    const link: Partial<NodeNicSpec> = parent.mac !== undefined ? { mac: parent.mac } : { interface: parent.interface ?? "" };
+    const link: Partial<NodeNicSpec> =
+      group !== undefined
+        ? defined
+          ? { interface: group.name ?? "" }
+          : { ...parent }
+        : parent.mac !== undefined
+          ? { mac: parent.mac }
+          : parent.selector !== undefined
+            ? { selector: parent.selector }
+            : { interface: parent.interface ?? "" };
     const nic = addressing(ctx, vlanPath, raw, { ...link, vlan: id });
-    if (nic !== undefined) out.networks.push(nic);
+    if (nic === undefined) return;
+    out.networks.push(nic);
+    defined = true;
     const vip = stringAt(ctx, [...vlanPath, "vip", "ip"], isRecord(raw["vip"]) ? raw["vip"]["ip"] : undefined);
     if (vip !== undefined) out.vip = { ip: vip, path: [...vlanPath, "vip", "ip"] };
   });

@@ -8,7 +8,7 @@
 import type { PathSegment } from "../../diagnostics/diagnostic.js";
 import { parseBoundedDocuments } from "../../spec/parse-documents.js";
 import type { TalosPatch } from "../../spec/types.js";
-import { isRecord, patchFileProblem, stringAt, unsupported, type ImportContext } from "./context.js";
+import { isRecord, patchFileProblem, stringAt, talenvReference, unsupported, type ImportContext } from "./context.js";
 
 export function importPatches(ctx: ImportContext, path: PathSegment[], value: unknown): TalosPatch[] {
   if (value === undefined || value === null) return [];
@@ -25,6 +25,16 @@ export function importPatches(ctx: ImportContext, path: PathSegment[], value: un
     if (typeof source === "object") return patchFileProblem(ctx, patchPath, source.refused, "copy the patch beside the talconfig, or into a folder below it");
     if (source === undefined)
       return patchFileProblem(ctx, patchPath, `the patch file ${text.slice(1)} cannot be read`, "patch files are read relative to the talconfig's folder");
+    // talhelper renders a patch file as a Go template with the node's configuration, and fills
+    // in ${VAR} from talenv (pkg/patcher, pkg/templating; envsubst): the spec holds plain values.
+    if (source.includes("{{"))
+      return patchFileProblem(
+        ctx,
+        patchPath,
+        "the patch is a Go template, which talhelper renders with each node's configuration first",
+        "write the values the template gives (talhelper genconfig shows them) as a plain patch, per node where they differ",
+      );
+    if (text.startsWith("@") && talenvReference(ctx, patchPath, source)) return;
     const parsed = parseBoundedDocuments(source);
     if (parsed.problem !== undefined) return patchFileProblem(ctx, patchPath, `the patch cannot be read: ${parsed.problem}`, "fix the patch first");
     for (const patch of parsed.values) {
@@ -46,6 +56,24 @@ export function importPatches(ctx: ImportContext, path: PathSegment[], value: un
     }
   });
   return out;
+}
+
+/**
+ * extraManifests: files of Talos documents that talhelper appends to a node's configuration
+ * (pkg/generate/config.go combineExtraManifests), with or without a leading @: each file's
+ * documents, as the node's patches.
+ */
+export function importExtraManifests(ctx: ImportContext, path: PathSegment[], value: unknown): TalosPatch[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    unsupported(ctx, path, "extraManifests is not a list", "fix the talconfig first");
+    return [];
+  }
+  return importPatches(
+    ctx,
+    path,
+    value.map((item) => (typeof item === "string" && !item.startsWith("@") ? `@${item}` : item)),
+  );
 }
 
 /**

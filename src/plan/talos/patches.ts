@@ -123,7 +123,7 @@ function commonDocuments(model: ClusterModel, platform: PlatformPlan): Document[
   const documents: Document[] = [{ machine, cluster }];
   if (model.network.kubespan !== undefined) documents.push(kubeSpanConfig(model.network.kubespan));
   documents.push(...platform.commonNetwork());
-  const resolver = resolverConfig(model.network);
+  const resolver = perNodeResolvers(model) ? undefined : resolverConfig(model.network);
   if (resolver !== undefined) documents.push(resolver);
   if (model.network.ntp.length > 0 || model.network.ptp.length > 0) {
     documents.push(timeSyncConfig(model.network.ntp, model.network.ptp));
@@ -157,6 +157,16 @@ function controlPlaneDocument(model: ClusterModel): Document {
   return { cluster };
 }
 
+/**
+ * A node with resolvers of its own (nodes[].nameservers) takes a ResolverConfig of its own. Talos
+ * appends the lists of a patched document (machinery config/types/network/resolver.go:
+ * nameservers has no merge:"replace"), so a node patch cannot take the common one's list back:
+ * then every node's ResolverConfig is in its own patch, the cluster's list where it has none.
+ */
+function perNodeResolvers(model: ClusterModel): boolean {
+  return model.nodes.some((node) => node.nameservers !== undefined);
+}
+
 function nodeDocuments(model: ClusterModel, platform: PlatformPlan, node: NodeModel): Document[] {
   const documents: Document[] = [];
   const machine: Document = nodeSettingsMachine(node);
@@ -167,6 +177,10 @@ function nodeDocuments(model: ClusterModel, platform: PlatformPlan, node: NodeMo
   // The hostname is not here: the talos-cluster module sets it from the node's name
   // (documents.ts hostnameConfig), so a node with nothing else of its own has no file.
   documents.push(...platform.nodeNetwork(node));
+  if (perNodeResolvers(model)) {
+    const resolver = resolverConfig({ ...model.network, nameservers: node.nameservers ?? model.network.nameservers });
+    if (resolver !== undefined) documents.push(resolver);
+  }
   documents.push(...node.wireguard.map(wireguardConfig));
   documents.push(...nodeFirewallDocuments(model, node));
   const keys = { secureBoot: platform.secureBoot };

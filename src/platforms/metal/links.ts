@@ -23,6 +23,14 @@ const LINK_MONITORING = { miimon: 100, updelay: 200, downdelay: 200 } as const;
  * <alias>s0, <alias>s1... in the order of their MAC addresses (machined controllers/network/
  * link_alias_config.go; machinery link_alias.go: the pattern ends in %d).
  */
+/**
+ * `count: all`: every link the selector finds joins. A BondConfig or BridgeConfig names its links,
+ * so the pattern alias's names are listed up to the schema's bound; a name no link took is a
+ * physical link that does not exist, which Talos leaves alone (machined controllers/network/
+ * link_spec.go: "physical interface doesn't exist yet, nothing to be done").
+ */
+const EVERY_LINK = 16;
+
 function members(nicIndex: number, specs: readonly LinkMemberSpec[]): LinkMemberModel[] {
   return specs.flatMap((member, k): LinkMemberModel[] => {
     const alias = memberAlias(nicIndex, k);
@@ -31,7 +39,8 @@ function members(nicIndex: number, specs: readonly LinkMemberSpec[]): LinkMember
     if (member.selector === undefined) return [{ link: member.interface ?? "" }];
     const selector = member.selector;
     if (member.count === undefined) return [{ link: alias, alias: { name: alias, selector } }];
-    return Array.from({ length: member.count }, (_, i) => ({ link: `${alias}s${i}`, ...(i === 0 ? { alias: { name: `${alias}s%d`, selector } } : {}) }));
+    const count = member.count === "all" ? EVERY_LINK : member.count;
+    return Array.from({ length: count }, (_, i) => ({ link: `${alias}s${i}`, ...(i === 0 ? { alias: { name: `${alias}s%d`, selector } } : {}) }));
   });
 }
 

@@ -23,8 +23,22 @@ export function reservedVariablePrefix(variable: string): string | undefined {
  * extension that is not installed is ignored.
  */
 export const extensionServices: Rule = (ctx) => {
-  const installed = new Set((ctx.spec.spec.talos?.schematic?.extensions ?? []).map((name) => name.slice(name.lastIndexOf("/") + 1)));
+  const body = ctx.spec.spec;
+  const short = (name: string): string => name.slice(name.lastIndexOf("/") + 1);
+  const cluster = (body.talos?.schematic?.extensions ?? []).map(short);
+  // A node's image: the cluster's extensions and its class's (nodeClasses.*.schematic adds to them).
+  const imageOf = (node: (typeof body.nodes)[number]): Set<string> =>
+    new Set([...cluster, ...(body.nodeClasses?.[node.class ?? ""]?.schematic?.extensions ?? []).map(short)]);
+  /** The nodes a layer's settings reach. */
+  const reached = (at: readonly (string | number)[]): typeof body.nodes => {
+    const [, kind, key] = at;
+    if (kind === "roles") return body.nodes.filter((n) => n.role === key);
+    if (kind === "nodeClasses") return body.nodes.filter((n) => n.class === key);
+    const node = typeof key === "number" ? body.nodes[key] : undefined;
+    return node === undefined ? [] : [node];
+  };
   for (const [layer, at] of settingsLayers(ctx.spec)) {
+    const nodes = reached(at);
     (layer.extensionServices ?? []).forEach((service, s) => {
       const path = [...at, "extensionServices", s];
       if (Object.keys(service.environment ?? {}).length === 0 && (service.configFiles ?? []).length === 0) {
@@ -35,13 +49,14 @@ export const extensionServices: Rule = (ctx) => {
           hint: "give it its environment or its config files, or remove it",
         });
       }
-      if (!installed.has(service.name)) {
+      const without = nodes.filter((node) => !imageOf(node).has(service.name)).map((node) => node.name);
+      if (without.length > 0 || (nodes.length === 0 && !cluster.includes(service.name))) {
         ctx.report({
           code: "spec/extension-service-unknown",
           severity: "warning",
-          message: `no extension of talos.schematic.extensions is named ${quote(service.name)}, so no service reads this configuration`,
+          message: `no extension of ${without.length === 0 || without.length === body.nodes.length ? "talos.schematic.extensions" : `the image of ${without.join(", ")}`} is named ${quote(service.name)}, so no service reads this configuration${without.length > 0 && without.length < nodes.length ? " there" : ""}`,
           path: [...path, "name"],
-          hint: `add the extension (e.g. siderolabs/${service.name}) to talos.schematic.extensions`,
+          hint: `add the extension (e.g. siderolabs/${service.name}) to talos.schematic.extensions, or to the schematic of the nodes' class`,
         });
       }
       const secrets: Array<[SecretOrText, (string | number)[]]> = [

@@ -61,10 +61,12 @@ export const nodeAddressRules: Rule = (ctx) => {
     }
   }
 
-  const platform = platformOf(spec);
   spec.spec.nodes.forEach((node, i) => {
     const nicAddress = node.networks?.[0]?.address;
-    if (node.address !== undefined && nicAddress !== undefined && nicAddress !== node.address) {
+    // On metal, address beside a first NIC on DHCP is the address its DHCP reservation gives it:
+    // the tree reaches the machine there and leaves the NIC on DHCP.
+    const reserved = platformOf(spec) === "metal" && nicAddress === "dhcp";
+    if (node.address !== undefined && nicAddress !== undefined && nicAddress !== node.address && !reserved) {
       ctx.report({
         code: "spec/ambiguous-address",
         message: `nodes[${i}].address ${quote(node.address)} and nodes[${i}].networks[0].address ${quote(nicAddress)} are the same NIC but differ`,
@@ -73,12 +75,12 @@ export const nodeAddressRules: Rule = (ctx) => {
       });
     }
     // Metal machines already run Talos in maintenance mode; configs are applied to their address.
-    if (platform === "metal" && node.address === undefined && (nicAddress === undefined || nicAddress === "dhcp")) {
+    if (platformOf(spec) === "metal" && node.address === undefined && (nicAddress === undefined || nicAddress === "dhcp")) {
       ctx.report({
         code: "spec/missing-address",
         message: `nodes[${i}] (${quote(node.name)}) has no static address`,
         path: specPath("nodes", i),
-        hint: "metal machines are configured through their address: add address, e.g. address: 192.168.1.10/24",
+        hint: "metal machines are configured through their address: add address, e.g. address: 192.168.1.10/24 (beside a first NIC on dhcp: the address its DHCP reservation gives it)",
       });
     }
   });

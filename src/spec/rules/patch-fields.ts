@@ -57,12 +57,16 @@ export const OWNED_FIELDS: readonly OwnedField[] = [
 /** Which of those documents the tree gives every node (src/plan/talos/patches.ts, documents.ts). */
 function documentsOfTheTree(spec: ClusterSpec): Record<OwnedField["document"], string | undefined> {
   const network = spec.spec.network;
-  const resolver = (network.nameservers ?? []).length > 0 || (network.searchDomains ?? []).length > 0 || network.disableDefaultSearchDomain === true;
+  const resolver =
+    (network.nameservers ?? []).length > 0 ||
+    (network.searchDomains ?? []).length > 0 ||
+    network.disableDefaultSearchDomain === true ||
+    spec.spec.nodes.some((node) => node.nameservers !== undefined);
   const timeSync = (network.ntp ?? []).length > 0 || (network.ptp ?? []).length > 0;
   return {
     // The talos-cluster module names every node with one (src/plan/talos/documents.ts hostnameConfig).
     HostnameConfig: "the nodes' names",
-    ResolverConfig: resolver ? "network.nameservers, searchDomains, disableDefaultSearchDomain" : undefined,
+    ResolverConfig: resolver ? "network.nameservers, searchDomains, disableDefaultSearchDomain, nodes[].nameservers" : undefined,
     TimeSyncConfig: timeSync ? "network.ntp, ptp" : undefined,
     KubeSpanConfig: network.kubespan === undefined ? undefined : "network.kubespan",
   };
