@@ -8,6 +8,7 @@ import { parse } from "@cdktf/hcl2json";
 import { parseAllDocuments } from "yaml";
 import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildCase, listCases, ROOT } from "./golden-corpus.js";
@@ -22,6 +23,23 @@ describe("golden trees parse as HCL", () => {
     it(tree.name, async () => {
       for (const file of tree.expected.filter((f) => f.path.endsWith(".tf"))) {
         await expect(parse(file.path, file.contents), `${tree.name}/${file.path}`).resolves.toBeTypeOf("object");
+      }
+    });
+  }
+});
+
+// dry-run.sh runs under the user's /bin/sh (dash on Debian, bash elsewhere): it must parse in both.
+describe("golden shell scripts parse in sh and bash", () => {
+  for (const tree of trees) {
+    it(tree.name, () => {
+      const scripts = tree.expected.filter((f) => f.path.endsWith(".sh"));
+      expect(scripts.map((f) => f.path)).toEqual(["dry-run.sh"]);
+      for (const file of scripts) {
+        for (const shell of ["sh", "bash"]) {
+          const result = spawnSync(shell, ["-n"], { input: file.contents, encoding: "utf8" });
+          expect(result.stderr, `${tree.name}/${file.path} (${shell})`).toBe("");
+          expect(result.status, `${tree.name}/${file.path} (${shell})`).toBe(0);
+        }
       }
     });
   }

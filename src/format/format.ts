@@ -22,6 +22,7 @@ const FORMATTERS: Record<PlannedFile["kind"], (text: string) => string> = {
   yaml: finalNewline,
   markdown: (text) => finalNewline(text.replace(/\n{3,}/g, "\n\n")),
   json: finalNewline,
+  shell: finalNewline,
 };
 
 export function formatFiles(files: readonly PlannedFile[]): GeneratedFile[] {

@@ -1,6 +1,6 @@
 import type { GeneratedFile } from "../types.js";
 
-export type FileKind = "hcl" | "yaml" | "markdown" | "json";
+export type FileKind = "hcl" | "yaml" | "markdown" | "json" | "shell";
 
 export interface PlannedFile extends GeneratedFile {
   kind: FileKind;
@@ -10,6 +10,8 @@ const COMMENT_STYLE: Record<FileKind, (text: string) => string> = {
   hcl: (text) => `# ${text}`,
   yaml: (text) => `# ${text}`,
   markdown: (text) => `<!-- ${text} -->`,
+  // Run as `sh <file>`, so the header, not a #! line, opens it.
+  shell: (text) => `# ${text}`,
   // JSON has no comments: the text opens the document's "$comment" (JSON-escaped there).
   json: (text) => text,
 };

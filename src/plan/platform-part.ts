@@ -47,6 +47,11 @@ export interface PlatformReadme {
   createdEndpoint: { url: string; line: string } | undefined;
   /** What an adoption imports: machines by count (adopted), machines it creates (created). */
   adoption(adopted: number, created: number): { machines: string; made: string };
+  /**
+   * The Image Factory schematics the tree creates (resource addresses): an adoption registers
+   * them first (a targeted apply), so that its plan knows every configuration for the dry run.
+   */
+  schematics: readonly string[];
   /** The machines table: the column's header, and each node's cell and size. */
   placeHeader: string;
   place(node: NodeModel): string;

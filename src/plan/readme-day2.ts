@@ -24,6 +24,7 @@ export function dayTwoNotes(model: ClusterModel, readme: PlatformReadme): string
   notes.push(...readme.clusterNotes);
   notes.push(
     "A configuration change is applied in place, node by node. A setting Talos takes only at boot (machine files, `machine.env`, udev rules and the like) makes Talos 1.13 reboot the node to apply it, without a drain and without the rollout waiting: `build` refuses that for more than one node per apply unless `--allow-restart`. Talos 1.14 reboots for no configuration: such a change waits for the node's next reboot.",
+    "To see what an apply changes inside each running node's configuration before it runs: `tofu plan -out tfplan`, then `sh dry-run.sh tfplan`. Each node the plan reaches answers `talosctl apply-config --dry-run` in rollout order: the diff against what it runs, and whether the apply would reboot it. Nothing is applied. A node whose image changes in the same plan cannot answer yet: the new schematic's id only exists once it is created.",
     "A plan that changes no machine reads the cluster's health at once and waits for it (up to 15 minutes). To plan a fix while a node is down: `tofu plan -var talos_health_check=false`.",
     "Destroying the whole cluster: first `tofu apply -var talos_reset_on_destroy=false`, then `tofu destroy`; otherwise every node is reset on the way, control planes leaving etcd one after the other.",
   );

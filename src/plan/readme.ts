@@ -46,6 +46,7 @@ export function planReadme(
     applyEnv,
     prerequisites: prerequisites(model, readme),
     adoption: model.talos.secrets === "import",
+    schematicTargets: readme.schematics,
     adoptedServers: model.nodes.some((node) => typeof node.adopt === "object"),
     adoptedVms: model.nodes.some((node) => node.adopt === true),
     dayTwo: dayTwoNotes(model, readme),

@@ -160,7 +160,7 @@ describe("the up-to-date fast path", () => {
     try {
       const r = await runBin(BUILD, { cwd: root, env: { TALOS_HCLGEN_DEBUG: "up-to-date", TALOS_HCLGEN_NO_CACHE: "1" } });
       expect(r.stderr).toContain("up-to-date fast path: declined (no cache entry");
-      expect(r.stdout).toBe("infra/: 0 written, 22 unchanged, 0 deleted\n");
+      expect(r.stdout).toBe("infra/: 0 written, 23 unchanged, 0 deleted\n");
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -184,11 +184,11 @@ describe("one build at a time per folder", () => {
       expect(result.stderr).toBe("");
       expect(result.stdout).toBe(
         [
-          "ro/infra/: 0 written, 19 unchanged, 0 deleted",
+          "ro/infra/: 0 written, 20 unchanged, 0 deleted",
           "exit 0",
-          "ro/infra/: 0 written, 19 unchanged, 0 deleted",
+          "ro/infra/: 0 written, 20 unchanged, 0 deleted",
           "exit 0",
-          "ro/infra/: error[output/read-only]: the folder is on a read-only file system, and this build would change 20 files in it",
+          "ro/infra/: error[output/read-only]: the folder is on a read-only file system, and this build would change 21 files in it",
           "  hint: nothing was written; build where the folder is writable, or see what would change with --check",
           "1 error",
           "nothing was written",

@@ -8,11 +8,11 @@
  * tools/testkit/talos.go importSecrets); and later plans must need the file no more.
  */
 import { execa } from "execa";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { parse as parseYaml, parseAllDocuments } from "yaml";
+import { parse as parseYaml, parseAllDocuments, stringify as stringifyYaml } from "yaml";
 import { compile } from "../../src/index.js";
 import { ROOT } from "../golden-corpus.js";
 import { runImportCase } from "../import-corpus.js";
@@ -110,6 +110,92 @@ describeWithTools("adoption: a running cluster's secrets are imported, never cre
     expect(again.run.exitCode, again.run.stderr).toBe(0);
     expect(importsOf(again.plan)).toEqual({});
     expect(describeChanges(changesOf(again.plan))).toEqual([]);
+  }, 300_000);
+
+  // dry-run.sh: before the first apply, each running node says what the plan's configuration
+  // changes on it (talosctl apply-config --dry-run, answered by the talosctl double with Talos's
+  // own configdiff and v1.13's reboot decision), and nothing is applied.
+  it("shows each running node, before the first apply, what it would change, and applies nothing", async () => {
+    const result = compile(SPEC, { specPath: "spec.yaml" });
+    expect(result.files.map((f) => f.path)).toContain("dry-run.sh");
+    const cluster = join(work, "dry-run-cluster");
+    mkdirSync(cluster);
+    const workspace = new Workspace(tools, mirrors, join(work, "dry-run"), { TESTKIT_TALOS_STATE: cluster });
+    await workspace.write(result.files);
+    await workspace.tofu("doubles", ["plan", "-input=false", "-no-color", "-out", "adopt.tfplan"], true);
+    // The first plan cannot know a configuration: each names its installer, whose schematic id
+    // the Image Factory gives when the schematic is created. The script says so, and how to go on.
+    const first = await workspace.runInTree("doubles", "sh", ["dry-run.sh", "adopt.tfplan"]);
+    expect(first.exitCode).toBe(1);
+    expect(first.stdout).toContain("== lab-cp-1: the plan does not know its configuration yet");
+    const target = /^ {2}\S+ apply (-target=\S+(?: -target=\S+)*) {3}\(with the -var options of the plan\)$/m.exec(first.stderr);
+    expect(target?.[1], first.stderr).toBe("-target=module.image.talos_image_factory_schematic.this");
+    // The README's adoption steps name the same schematics.
+    expect(result.files.find((f) => f.path === "README.md")?.contents).toContain(`tofu apply -var talos_secrets_file="$secrets_file" ${target?.[1] ?? ""}\n`);
+    await workspace.tofu("doubles", ["apply", "-auto-approve", "-input=false", "-no-color", target?.[1] ?? ""], true);
+    await workspace.tofu("doubles", ["plan", "-input=false", "-no-color", "-out", "adopt.tfplan"], true);
+
+    // The running cluster, made from the same secrets.yaml: each node runs the configuration the
+    // tree computes, except the worker, which has another label, and lab-cp-2, which was given
+    // a proxy by hand (machine.env, which Talos 1.13 takes only at boot).
+    const plan = JSON.parse((await workspace.tofu("doubles", ["show", "-json", "adopt.tfplan"], true)).stdout) as {
+      resource_changes: Array<{ address: string; change: { actions: string[]; after: { node: string; machine_configuration: string } } }>;
+    };
+    const running: Record<
+      string,
+      { version: string; schematic: string; config: string; type: string; bootId: number; member: boolean; down: boolean; reset: boolean }
+    > = {};
+    for (const change of plan.resource_changes.filter((c) => c.address.startsWith("module.cluster.talos_machine."))) {
+      expect(change.change.actions).toEqual(["create"]);
+      const name = change.address.replace("module.cluster.talos_machine.", "");
+      expect(change.change.after.machine_configuration, name).toEqual(expect.any(String));
+      const documents = parseAllDocuments(change.change.after.machine_configuration).map((d) => d.toJS() as { machine?: Record<string, unknown> });
+      const v1alpha1 = documents[0]?.machine ?? {};
+      if (name === "lab-wk-1") v1alpha1["nodeLabels"] = { ...(v1alpha1["nodeLabels"] as object), "example.net/rack": "r2" };
+      if (name === "lab-cp-2") v1alpha1["env"] = { https_proxy: "http://proxy.lab.example.net:3128" };
+      const config = documents.map((d) => stringifyYaml(d)).join("---\n");
+      running[change.change.after.node] = {
+        version: "v1.13.9",
+        schematic: "",
+        config,
+        type: name.includes("-cp-") ? "controlplane" : "worker",
+        bootId: 1,
+        member: name.includes("-cp-"),
+        down: false,
+        reset: false,
+      };
+    }
+    expect(Object.keys(running).length).toBe(4);
+    writeFileSync(join(cluster, "nodes.json"), JSON.stringify(running, null, 2));
+    writeFileSync(join(cluster, "cluster.json"), JSON.stringify({ bootstrapped: true, kubernetes: "v1.36.3" }));
+    const before = readFileSync(join(cluster, "nodes.json"), "utf8");
+
+    const run = await workspace.runInTree("doubles", "sh", ["dry-run.sh", "adopt.tfplan"]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const sections = new Map(
+      run.stdout
+        .split(/^== /m)
+        .slice(1)
+        .map((section) => [section.slice(0, section.indexOf(" ")), section] as const),
+    );
+    // In rollout order, each with its answer.
+    expect([...sections.keys()]).toEqual(["lab-cp-1", "lab-cp-2", "lab-cp-3", "lab-wk-1"]);
+    expect(sections.get("lab-cp-1")).toContain("Applied configuration without a reboot (skipped in dry-run).\nConfig diff:\n\nNo changes.");
+    expect(sections.get("lab-cp-3")).toContain("No changes.");
+    expect(sections.get("lab-wk-1")).toContain("Applied configuration without a reboot (skipped in dry-run).");
+    expect(sections.get("lab-wk-1")).toMatch(/^-\s+example\.net\/rack: r2$/m);
+    expect(sections.get("lab-cp-2")).toContain("Applied configuration with a reboot (skipped in dry-run).");
+    expect(sections.get("lab-cp-2")).toMatch(/^-\s+https_proxy: http:\/\/proxy\.lab\.example\.net:3128$/m);
+    expect(run.stdout).toContain("dry-run.sh: this plan reaches 4 of 4 nodes; nothing was applied");
+    // Nothing was applied: each node was only asked, and runs what it ran.
+    const log = readFileSync(join(cluster, "log.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { node: string; op: string });
+    expect(log.map((entry) => entry.op)).toEqual(Array(4).fill("apply-config-dry-run"));
+    expect(readFileSync(join(cluster, "nodes.json"), "utf8")).toBe(before);
+    // The configurations and the client key were only in a private temporary folder.
+    expect(readdirSync(workspace.copyOf("doubles")).filter((f) => /talosconfig|\.yaml$/.test(f))).toEqual([]);
   }, 300_000);
 
   // talos-hclgen import talhelper, then the tree, then what each node receives: it passes Talos's

@@ -181,6 +181,11 @@ export class Workspace {
     }
   }
 
+  /** The folder of one copy of the tree. */
+  copyOf(kind: keyof Mirrors): string {
+    return this.copies[kind];
+  }
+
   /** TF_VAR_ values for the secrets a tree's spec names (extension services), set by write(). */
   private secretEnv: Record<string, string> = {};
 
@@ -218,28 +223,41 @@ export class Workspace {
   }
 
   async tofu(kind: keyof Mirrors, args: string[], mustSucceed = false): Promise<TofuRun> {
-    const result = await execa(this.tools.tofu, args, {
-      cwd: this.copies[kind],
-      reject: false,
-      env: {
-        TF_CLI_CONFIG_FILE: join(this.dir, `${kind}.tfrc`),
-        TF_IN_AUTOMATION: "1",
-        // The tree's provisioners run kubectl and talosctl: their doubles (test/real/bin).
-        PATH: `${FAKE_CLIS}${delimiter}${process.env["PATH"] ?? ""}`,
-        CHECKPOINT_DISABLE: "1",
-        ...FAKE_CREDENTIALS,
-        // The charts on this machine (npm run tools), for the helm double's helm_template.
-        TESTKIT_CHARTS: JSON.stringify(
-          Object.entries(this.tools.charts).map(([chart, c]) => ({ chart, repository: c.repository, version: c.version, dir: c.dir })),
-        ),
-        ...this.secretEnv,
-        ...this.extraEnv,
-      },
-      extendEnv: true,
-    });
+    const result = await execa(this.tools.tofu, args, { cwd: this.copies[kind], reject: false, env: this.env(kind), extendEnv: true });
     const run = { exitCode: result.exitCode ?? 1, stdout: result.stdout, stderr: result.stderr };
     if (mustSucceed && run.exitCode !== 0) throw new Error(`tofu ${args.join(" ")} (${kind}) failed:\n${run.stderr || run.stdout}`);
     return run;
+  }
+
+  /**
+   * A command of the tree's own (dry-run.sh) run in one copy as a user runs it, with the env
+   * tofu gets here: the doubles of talosctl and kubectl on PATH, this tofu as $TOFU.
+   */
+  async runInTree(kind: keyof Mirrors, command: string, args: string[]): Promise<TofuRun> {
+    const result = await execa(command, args, {
+      cwd: this.copies[kind],
+      reject: false,
+      env: { ...this.env(kind), TOFU: this.tools.tofu, TESTKIT: this.tools.testkit },
+      extendEnv: true,
+    });
+    return { exitCode: result.exitCode ?? 1, stdout: result.stdout, stderr: result.stderr };
+  }
+
+  private env(kind: keyof Mirrors): Record<string, string> {
+    return {
+      TF_CLI_CONFIG_FILE: join(this.dir, `${kind}.tfrc`),
+      TF_IN_AUTOMATION: "1",
+      // The tree's provisioners run kubectl and talosctl: their doubles (test/real/bin).
+      PATH: `${FAKE_CLIS}${delimiter}${process.env["PATH"] ?? ""}`,
+      CHECKPOINT_DISABLE: "1",
+      ...FAKE_CREDENTIALS,
+      // The charts on this machine (npm run tools), for the helm double's helm_template.
+      TESTKIT_CHARTS: JSON.stringify(
+        Object.entries(this.tools.charts).map(([chart, c]) => ({ chart, repository: c.repository, version: c.version, dir: c.dir })),
+      ),
+      ...this.secretEnv,
+      ...this.extraEnv,
+    };
   }
 
   /** `tofu apply` with every provider a double. */

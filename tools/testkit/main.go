@@ -3,6 +3,7 @@
 //	testkit provider <schema.json> <address>   serve a provider double (started by tofu)
 //	testkit schematic-id < schematic.yaml      the image factory id of a schematic
 //	testkit gen-secrets <contract>             a secrets.yaml, as talosctl gen secrets writes it
+//	testkit dry-run <running> <sent>           what apply-config --dry-run prints for the two configurations
 package main
 
 import (
@@ -68,6 +69,16 @@ func run(args []string) error {
 			return err
 		}
 		fmt.Print(text)
+		return nil
+	case "dry-run":
+		if len(args) != 3 {
+			return fmt.Errorf("usage: testkit dry-run <running config> <sent config>")
+		}
+		text, err := dryRunSummary(args[1], args[2])
+		if err != nil {
+			return err
+		}
+		fmt.Println(text)
 		return nil
 	}
 	return fmt.Errorf("unknown command %q", args[0])

@@ -8,6 +8,8 @@ import { kubernetesReadyAtBoot } from "../helm-releases.js";
 import { hostnameConfig } from "../talos/documents.js";
 import type { SecretVariable } from "../talos/patches.js";
 import { planModuleFiles, renderSection } from "../module-files.js";
+import { header, type PlannedFile } from "../planned-file.js";
+import { renderTemplate } from "../../render/templates.js";
 
 const FOLDER = "talos-cluster";
 
@@ -28,6 +30,7 @@ export const talosCluster: Feature = {
       ...rolloutView(model),
     }),
     ...context.patches.files,
+    dryRunScript(model),
   ],
   root: (model, context) => ({
     providers: [
@@ -71,6 +74,24 @@ function rolloutView(model: ClusterModel) {
     goneNodes: goneNodes.length === 0 ? null : goneNodes,
     // Kubernetes after every node's Talos (and, through the first step, the dead nodes' removal).
     clusterDependsOn: last.map(machine),
+  };
+}
+
+/**
+ * dry-run.sh: each running node's answer to `talosctl apply-config --dry-run` for the
+ * configuration a saved plan computed, in rollout order: what the first apply of an adopted
+ * cluster, or any later one, changes on it, before anything is applied.
+ */
+function dryRunScript(model: ClusterModel): PlannedFile {
+  const steps = rolloutOrder(model);
+  return {
+    path: "dry-run.sh",
+    kind: "shell",
+    contents: renderTemplate("talos-cluster/dry-run.sh", {
+      header: header("shell", model.specPath),
+      machines: steps.map((s) => ({ name: s.node.name, resource: machineResourceName(s.node.name) })),
+      nodeCount: steps.length,
+    }),
   };
 }
 

@@ -114,6 +114,12 @@ export function imageModuleCall(className: string): string {
   return `module.image_${className}`;
 }
 
+/** The schematic resources of the image module and of each class image module. */
+export function imageSchematicAddresses(model: ClusterModel): string[] {
+  const resource = "talos_image_factory_schematic.this";
+  return [`module.image.${resource}`, ...model.talos.classSchematics.map((schematic) => `${imageModuleCall(schematic.name)}.${resource}`)];
+}
+
 /** Whether some image of the tree has a board overlay or META values (the module then takes them). */
 function hasBoardImage(model: ClusterModel): boolean {
   return [model.talos, ...model.talos.classSchematics].some((s) => s.overlay !== undefined || s.meta !== undefined);

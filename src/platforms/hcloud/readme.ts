@@ -5,7 +5,7 @@
 import { kubernetesReadyAtBoot } from "../../plan/helm-releases.js";
 import type { ClusterModel, HcloudModel } from "../../model/model.js";
 import { BOOT_IMAGE_URL } from "../../plan/boot-image-url.js";
-import { imageModuleCall } from "../../plan/features/talos-image.js";
+import { imageModuleCall, imageSchematicAddresses } from "../../plan/features/talos-image.js";
 import type { PlatformReadme } from "../../plan/platform-part.js";
 import { count } from "../../plan/readme-machines.js";
 import { CLASS_IMAGE_LABEL } from "./module.js";
@@ -119,6 +119,7 @@ export function hcloudReadme(model: ClusterModel, platform: HcloudModel): Platfo
       machines: `${count(adopted, "running server", "running servers")} with ${adopted === 1 ? "its" : "their"} primary ${platform.publicNetwork === "ipv6" ? "IPv6" : "IPv4"} and the node subnet`,
       made: count(created, "new server", "new servers"),
     }),
+    schematics: imageSchematicAddresses(model),
     placeHeader: "location",
     place: (node) => (typeof node.adopt === "object" ? `${platform.location} (server ${node.adopt.serverId})` : platform.location),
     size: (node) => node.serverType ?? "",

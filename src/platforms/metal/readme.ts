@@ -1,4 +1,5 @@
 /** What the tree's README says of existing machines: how they boot, how they are found, what they install to. */
+import { imageSchematicAddresses } from "../../plan/features/talos-image.js";
 import type { ClusterModel, MetalModel, NodeModel } from "../../model/model.js";
 import { BOOT_IMAGE_URL } from "../../plan/boot-image-url.js";
 import type { PlatformReadme } from "../../plan/platform-part.js";
@@ -51,6 +52,7 @@ export function metalReadme(model: ClusterModel, platform: MetalModel): Platform
     where: model.talos.secrets === "import" ? "on machines that already run this cluster" : "on machines that already run Talos in maintenance mode",
     // Metal machines are never imported (the spec refuses nodes[].adopt there).
     adoption: () => ({ machines: "", made: "" }),
+    schematics: imageSchematicAddresses(model),
     placeHeader: "link",
     place: (node) => node.nics[0]?.mac ?? node.nics[0]?.link ?? "",
     size: (node) => size(model, node),

@@ -54,6 +54,11 @@ export function proxmoxReadme(model: ClusterModel, platform: ProxmoxModel): Plat
     createdEndpoint: undefined,
     where: `as Proxmox VE VMs on ${hosts.join(", ")}`,
     adoption: (adopted, created) => ({ machines: count(adopted, "running VM", "running VMs"), made: count(created, "new VM", "new VMs") }),
+    // The VM module makes the images: one schematic, and one per class image (for_each).
+    schematics: [
+      "module.nodes.talos_image_factory_schematic.this",
+      ...(model.talos.classSchematics.length > 0 ? ["module.nodes.talos_image_factory_schematic.class"] : []),
+    ],
     placeHeader: "host",
     place: (node) => `${node.host ?? ""}${node.vmId === undefined ? "" : ` (VM ${node.vmId}${node.adopt === true ? ", running" : ""})`}`,
     size: (node) => size(platform, node),
