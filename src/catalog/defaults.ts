@@ -23,7 +23,15 @@ export const SPEC_DEFAULTS = {
   KubernetesSpec: { dnsDomain: "cluster.local", allowSchedulingOnControlPlanes: false },
   EndpointSpec: { port: 6443 },
   RegistryMirrorSpec: { overridePath: false },
-  ProxmoxPlatformSpec: { insecure: false, imageDatastore: "local", imageDatastoreShared: false, sshUsername: "root", bridge: "vmbr0", secureBoot: false },
+  ProxmoxPlatformSpec: {
+    insecure: false,
+    imageDatastore: "local",
+    imageDatastoreShared: false,
+    sshUsername: "root",
+    bridge: "vmbr0",
+    secureBoot: false,
+    talosPlatform: "nocloud",
+  },
   ProxmoxHostSpec: { datastore: "local-lvm" },
   HcloudPlatformSpec: {
     networkZone: "eu-central",

@@ -75,6 +75,7 @@ export const DIAGNOSTIC_CODES = {
   "spec/contract-too-new": "talos.contract is newer than talos.version",
   "spec/contract-unsupported": "talos.contract is newer than the newest contract the compiler emits",
   "spec/secure-boot-bios": "a node class asks for BIOS firmware on a Proxmox cluster with Secure Boot",
+  "spec/proxmox-metal-new-vm": "a node of a Proxmox cluster whose VMs run the metal platform is not adopted: no new VM can be made so",
   "spec/patch-kind-unknown": "a raw patch is a document of a kind the installed Talos does not know",
   "spec/patch-kind-conflict": "a raw patch is a Talos v1.14 document that replaces a v1alpha1 field every node's configuration has",
   "spec/patch-kind-control-plane-only": "a raw patch that reaches workers is a Talos v1.14 document only control planes may have",

@@ -200,6 +200,11 @@ export interface ProxmoxModel {
   guestAgent: boolean;
   /** UEFI Secure Boot with a virtual TPM for every VM (the nodes are all UEFI then). */
   secureBoot: boolean;
+  /**
+   * The Talos platform of the VMs: nocloud (addresses from the cloud-init drive) or metal
+   * (VMs installed from the ISO: addresses in the configuration, no cloud-init drive).
+   */
+  talosPlatform: "nocloud" | "metal";
 }
 
 export interface HcloudModel {

@@ -281,6 +281,8 @@ export interface ProxmoxPlatformSpec {
   bridge?: string;
   /** UEFI Secure Boot with a virtual TPM for every VM. */
   secureBoot?: boolean;
+  /** The Talos platform the VMs run: nocloud (default) or metal (VMs installed from the ISO, adopted). */
+  talosPlatform?: "nocloud" | "metal";
 }
 
 export interface ProxmoxHostSpec {

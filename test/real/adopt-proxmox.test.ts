@@ -9,13 +9,16 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { parseAllDocuments } from "yaml";
 import { compile } from "../../src/index.js";
 import { ROOT } from "../golden-corpus.js";
 import { RUNNING_VMS, RUNNING_VMS_ENV, startFakeProxmoxApi, type FakeProxmoxApi } from "./fake-proxmox-api.js";
+import { validateConfigurations } from "./talos-validate.js";
 import { describeWithTools } from "./tools.js";
 import { changesOf, describeChanges, importsOf, makeMirrors, Workspace, type Mirrors, type ResourceChange } from "./workspace.js";
 
 const SPEC = readFileSync(join(ROOT, "fixtures", "adopt-proxmox", "spec.yaml"), "utf8");
+const ISO_SPEC = readFileSync(join(ROOT, "fixtures", "adopt-proxmox-iso", "spec.yaml"), "utf8");
 const VM = (node: string): string => `module.nodes.proxmox_virtual_environment_vm.this["${node}"]`;
 const ADOPTED: Readonly<Record<string, string>> = { "cp-1": "pve-a/501", "cp-2": "pve-b/502", "cp-3": "pve-a/503", "wk-1": "pve-b/511" };
 
@@ -99,6 +102,64 @@ describeWithTools("adoption on Proxmox: running VMs are imported, never created,
     expect(edited.run.exitCode, edited.run.stderr).toBe(0);
     expect(describeChanges(changesOf(edited.plan)).filter((c) => !c.startsWith("update "))).toEqual([]);
     expect(describeChanges(changesOf(edited.plan)).filter((c) => c.startsWith("update module.cluster.talos_machine.")).length).toBe(5);
+  }, 300_000);
+
+  // VMs installed from the metal ISO have no cloud-init drive: their addresses live in their
+  // Talos configuration only. The tree must leave the VMs without one (adding it reboots the
+  // VM), and send each node a configuration that keeps its address on the NIC with its MAC.
+  it("takes over VMs installed from the metal ISO: no cloud-init drive, each address kept in the node's configuration", async () => {
+    const result = compile(ISO_SPEC, { specPath: "spec.yaml" });
+    expect(result.diagnostics).toEqual([]);
+    const iso = RUNNING_VMS.filter((vm) => vm.installedFrom === "iso");
+    const adopted = Object.fromEntries(iso.map((vm) => [vm.name.replace("talos-iso-", ""), vm]));
+    const adopt = new Workspace(tools, mirrors, join(work, "adopt-iso"), { TESTKIT_PROXMOX_VMS: RUNNING_VMS_ENV });
+    await adopt.write(result.files, { override: providerOverride(api) });
+    const { plan, run } = await adopt.planReal();
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(importsOf(plan)).toEqual({
+      ...Object.fromEntries(Object.entries(adopted).map(([node, vm]) => [VM(node), `${vm.node}/${vm.vmid}`])),
+      "module.cluster.talos_machine_secrets.this": expect.stringMatching(/secrets\.yaml$/),
+    });
+    const described = describeChanges(changesOf(plan));
+    expect(described.filter((c) => /^(destroy|replace) /.test(c) || c.startsWith("create module.nodes.proxmox_virtual_environment_vm."))).toEqual([]);
+    const byAddress = new Map<string, ResourceChange>((plan.resource_changes ?? []).map((c) => [c.address, c]));
+    for (const node of Object.keys(adopted)) {
+      const change = byAddress.get(VM(node));
+      expect(change?.change.actions, node).toEqual(["update"]);
+      // Nothing that reboots the VM: no cloud-init drive added, the CD drive and boot order as they are.
+      expect(
+        changedAttributes(change).filter((key) => !WITHOUT_REBOOT.has(key)),
+        node,
+      ).toEqual([]);
+      expect((change?.change.after as { initialization?: unknown[] }).initialization ?? [], node).toEqual([]);
+    }
+    expect(api.unexpected, "Proxmox API calls the plan made that the fake API does not serve").toEqual([]);
+
+    // The first apply sends each node its address, on the link its VM's MAC names, with the
+    // gateway's route, and the metal installer for its upgrades.
+    await adopt.applyWithDoubles();
+    const configurations = adopt.machineConfigurations();
+    expect([...configurations.keys()].sort()).toEqual(Object.keys(adopted).sort());
+    for (const [node, vm] of Object.entries(adopted)) {
+      const documents = parseAllDocuments(configurations.get(node) ?? "").map((d) => d.toJS() as Record<string, unknown>);
+      const alias = documents.find((d) => d["kind"] === "LinkAliasConfig");
+      expect(alias, node).toMatchObject({ name: "net0", selector: { match: `mac(link.permanent_addr) == "${vm.mac.toLowerCase()}"` } });
+      expect(
+        documents.find((d) => d["kind"] === "LinkConfig"),
+        node,
+      ).toEqual({
+        apiVersion: "v1alpha1",
+        kind: "LinkConfig",
+        name: "net0",
+        addresses: [{ address: `${vm.ip}/24` }],
+        routes: [{ gateway: "192.168.60.1" }],
+      });
+      const install = (documents[0] as { machine: { install: { image: string } } }).machine.install;
+      expect(install.image, node).toMatch(/^factory\.talos\.dev\/metal-installer\/[0-9a-f]{64}:v1\.13\.9$/);
+    }
+    const verdicts = await validateConfigurations(tools, join(work, "adopt-iso", "configs"), configurations, "metal");
+    const problems = verdicts.filter((v) => !v.valid || v.warnings.length > 0);
+    expect(problems, problems.map((p) => `${p.node}: ${p.error} ${p.warnings.join("; ")}`).join("\n")).toEqual([]);
   }, 300_000);
 
   it("shows a class that differs from a running VM as a change that reboots it", async () => {

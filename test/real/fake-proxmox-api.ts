@@ -26,13 +26,32 @@ export interface FakeProxmoxApi {
 /**
  * The running VMs of the adopt-proxmox fixture, as a hand-made cluster left them: the sizes,
  * addresses and MAC addresses its spec gives, SeaBIOS, the guest agent on, a cloud-init drive,
- * and a name, description and tags of their own (which the tree then renames in place).
+ * and a name, description and tags of their own (which the tree then renames in place). Those
+ * of the adopt-proxmox-iso fixture were installed from the metal ISO instead, as Talos's Proxmox
+ * guide does it: no cloud-init drive, their addresses only in their Talos configuration, the
+ * ISO still in the CD drive after the disk in the boot order.
  */
-export const RUNNING_VMS: ReadonlyArray<{ node: string; vmid: number; name: string; cores: number; memory: number; disk: number; ip: string; mac: string }> = [
-  { node: "pve-a", vmid: 501, name: "talos-cp-1", cores: 2, memory: 4096, disk: 32, ip: "192.168.50.11", mac: "BC:24:11:5A:00:01" },
-  { node: "pve-b", vmid: 502, name: "talos-cp-2", cores: 2, memory: 4096, disk: 32, ip: "192.168.50.12", mac: "BC:24:11:5A:00:02" },
-  { node: "pve-a", vmid: 503, name: "talos-cp-3", cores: 2, memory: 4096, disk: 32, ip: "192.168.50.13", mac: "BC:24:11:5A:00:03" },
-  { node: "pve-b", vmid: 511, name: "talos-wk-1", cores: 4, memory: 8192, disk: 64, ip: "192.168.50.21", mac: "BC:24:11:5A:00:11" },
+export interface RunningVm {
+  node: string;
+  vmid: number;
+  name: string;
+  cores: number;
+  memory: number;
+  disk: number;
+  ip: string;
+  mac: string;
+  installedFrom: "nocloud" | "iso";
+}
+
+export const RUNNING_VMS: readonly RunningVm[] = [
+  { node: "pve-a", vmid: 501, name: "talos-cp-1", cores: 2, memory: 4096, disk: 32, ip: "192.168.50.11", mac: "BC:24:11:5A:00:01", installedFrom: "nocloud" },
+  { node: "pve-b", vmid: 502, name: "talos-cp-2", cores: 2, memory: 4096, disk: 32, ip: "192.168.50.12", mac: "BC:24:11:5A:00:02", installedFrom: "nocloud" },
+  { node: "pve-a", vmid: 503, name: "talos-cp-3", cores: 2, memory: 4096, disk: 32, ip: "192.168.50.13", mac: "BC:24:11:5A:00:03", installedFrom: "nocloud" },
+  { node: "pve-b", vmid: 511, name: "talos-wk-1", cores: 4, memory: 8192, disk: 64, ip: "192.168.50.21", mac: "BC:24:11:5A:00:11", installedFrom: "nocloud" },
+  { node: "pve-a", vmid: 601, name: "talos-iso-cp-1", cores: 2, memory: 4096, disk: 32, ip: "192.168.60.11", mac: "BC:24:11:6B:00:01", installedFrom: "iso" },
+  { node: "pve-b", vmid: 602, name: "talos-iso-cp-2", cores: 2, memory: 4096, disk: 32, ip: "192.168.60.12", mac: "BC:24:11:6B:00:02", installedFrom: "iso" },
+  { node: "pve-a", vmid: 603, name: "talos-iso-cp-3", cores: 2, memory: 4096, disk: 32, ip: "192.168.60.13", mac: "BC:24:11:6B:00:03", installedFrom: "iso" },
+  { node: "pve-b", vmid: 611, name: "talos-iso-wk-1", cores: 4, memory: 8192, disk: 64, ip: "192.168.60.21", mac: "BC:24:11:6B:00:11", installedFrom: "iso" },
 ];
 
 /** The running VMs for the provider double, which imports them offline (TESTKIT_PROXMOX_VMS). */
@@ -40,7 +59,11 @@ export const RUNNING_VMS_ENV = JSON.stringify(
   Object.fromEntries(RUNNING_VMS.map((vm) => [`${vm.node}/${vm.vmid}`, { name: vm.name, mac: vm.mac, ip: vm.ip }])),
 );
 
-function vmConfig(vm: (typeof RUNNING_VMS)[number]): Record<string, unknown> {
+function vmConfig(vm: RunningVm): Record<string, unknown> {
+  const drives =
+    vm.installedFrom === "nocloud"
+      ? { boot: "order=scsi0", ide2: `local-lvm:vm-${vm.vmid}-cloudinit,media=cdrom`, ipconfig0: `ip=${vm.ip}/24,gw=192.168.50.1`, nameserver: "192.168.50.1" }
+      : { boot: "order=scsi0;ide2;net0", ide2: "local:iso/metal-amd64.iso,media=cdrom" };
   return {
     name: vm.name,
     description: "talos node",
@@ -48,7 +71,6 @@ function vmConfig(vm: (typeof RUNNING_VMS)[number]): Record<string, unknown> {
     onboot: 1,
     machine: "q35",
     scsihw: "virtio-scsi-pci",
-    boot: "order=scsi0",
     agent: "1",
     cores: vm.cores,
     sockets: 1,
@@ -56,9 +78,7 @@ function vmConfig(vm: (typeof RUNNING_VMS)[number]): Record<string, unknown> {
     memory: String(vm.memory),
     ostype: "l26",
     scsi0: `local-lvm:vm-${vm.vmid}-disk-0,discard=on,size=${vm.disk}G,ssd=1`,
-    ide2: `local-lvm:vm-${vm.vmid}-cloudinit,media=cdrom`,
-    ipconfig0: `ip=${vm.ip}/24,gw=192.168.50.1`,
-    nameserver: "192.168.50.1",
+    ...drives,
     net0: `virtio=${vm.mac},bridge=vmbr0`,
     smbios1: `uuid=00000000-0000-4000-8000-000000000${vm.vmid}`,
     vmgenid: `00000000-0000-4000-8000-000000001${vm.vmid}`,
@@ -66,7 +86,7 @@ function vmConfig(vm: (typeof RUNNING_VMS)[number]): Record<string, unknown> {
   };
 }
 
-function agentInterfaces(vm: (typeof RUNNING_VMS)[number]): unknown {
+function agentInterfaces(vm: RunningVm): unknown {
   return {
     result: [
       { name: "lo", "hardware-address": "00:00:00:00:00:00", "ip-addresses": [{ "ip-address": "127.0.0.1", "ip-address-type": "ipv4", prefix: 8 }] },

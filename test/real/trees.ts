@@ -15,7 +15,8 @@ export interface RealTree {
   files: GeneratedFile[];
   /**
    * The runtime mode a node of this tree validates its configuration in: Proxmox VMs boot the
-   * nocloud image and Hetzner servers the hcloud one, both "cloud"; bare metal is "metal"
+   * nocloud image and Hetzner servers the hcloud one, both "cloud"; bare metal, and Proxmox VMs
+   * installed from the metal ISO (platform.proxmox.talosPlatform: metal), are "metal"
    * (talos internal/app/machined/pkg/runtime/v1alpha1/platform/{nocloud,hcloud,metal}).
    */
   mode: "metal" | "cloud";
@@ -27,13 +28,13 @@ export interface RealTree {
 
 export function realTree(name: string, files?: GeneratedFile[]): RealTree {
   const spec = parse(readFileSync(join(ROOT, "fixtures", name, "spec.yaml"), "utf8")) as {
-    spec: { platform: Record<string, unknown>; network: { cidr: string }; talos?: { version?: string } };
+    spec: { platform: Record<string, unknown> & { proxmox?: { talosPlatform?: string } }; network: { cidr: string }; talos?: { version?: string } };
   };
   const built = files ?? buildCase(name).expected.filter((f) => f.path !== "diagnostics.txt");
   return {
     name,
     files: built,
-    mode: "metal" in spec.spec.platform ? "metal" : "cloud",
+    mode: "metal" in spec.spec.platform || spec.spec.platform.proxmox?.talosPlatform === "metal" ? "metal" : "cloud",
     cidr: spec.spec.network.cidr,
     talos: talosMinor(spec.spec.talos?.version ?? versions.components.talos),
   };

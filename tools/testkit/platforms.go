@@ -46,7 +46,9 @@ func proxmoxBehaviour() providerBehaviour {
 
 // applyProxmoxVM reports what the QEMU guest agent would: "lo" and one interface per NIC in
 // order, with the NIC's MAC (upper-case, as the agent reports it) and its cloud-init address,
-// or a DHCP lease from TESTKIT_DHCP_CIDR (default 10.255.0.0/16) for "dhcp".
+// or a DHCP lease from TESTKIT_DHCP_CIDR (default 10.255.0.0/16) for "dhcp". A running VM
+// without a cloud-init drive (installed from the metal ISO) keeps the address its guest has,
+// which its own configuration set: the agent reports it as before the update.
 func applyProxmoxVM(change planChange) error {
 	p := change.planned
 	if isUnknown(p["id"]) {
@@ -62,11 +64,19 @@ func applyProxmoxVM(change planChange) error {
 		ipv6 = append(ipv6, []any{"::1"})
 		devices, _ := p["network_device"].([]any)
 		configs, _ := object(first(p["initialization"]))["ip_config"].([]any)
+		// The guest's addresses before this update, per NIC (after "lo").
+		var running []any
+		if reported, _ := change.prior["ipv4_addresses"].([]any); len(reported) > 1 {
+			running = reported[1:]
+		}
 		for i, device := range devices {
 			mac := strings.ToUpper(str(object(device)["mac_address"]))
 			address := ""
 			if i < len(configs) {
 				address = str(object(first(object(configs[i])["ipv4"]))["address"])
+			}
+			if address == "" && i < len(running) {
+				address = str(first(running[i]))
 			}
 			if address == "dhcp" || address == "" {
 				address = dhcpLease(mac)

@@ -3,7 +3,7 @@ import type { ClusterModel, MetalModel } from "../../model/model.js";
 import { talosImageFeature } from "../../plan/features/talos-image.js";
 import type { PlatformPlan, PlatformPlanner } from "../../plan/platform-part.js";
 import { metalImage } from "./image.js";
-import { metalNetworkDocuments } from "./node-network.js";
+import { staticNetworkDocuments } from "../../plan/talos/static-network.js";
 import { metalOutputs } from "./outputs.js";
 import { metalReadme } from "./readme.js";
 
@@ -19,7 +19,7 @@ export const metalPlanner: PlatformPlanner = {
       // The machines boot the image module's media and install its installer.
       features: [talosImageFeature(metalImage(model, platform))],
       outputs: metalOutputs(model),
-      nodeNetwork: (node) => metalNetworkDocuments(model, node),
+      nodeNetwork: (node) => staticNetworkDocuments(model, node),
       commonNetwork: () => [],
       secureBoot: platform.secureBoot,
       readme: metalReadme(model, platform),

@@ -18,13 +18,15 @@ export const proxmoxNodes: Feature = {
     folder: FOLDER,
     call: "nodes",
     description:
-      "Image factory schematic from the extensions, the nocloud image downloaded once per host, one VM per node sized from its class, addressed through cloud-init.",
+      "Image factory schematic from the extensions, the image downloaded once per host, one VM per node sized from its class, addressed through cloud-init (nocloud) or its configuration (VMs installed from the metal ISO).",
     diagram: ['nodes -- "node addresses, installer image" --> cluster'],
   }),
   files: (model) =>
     planModuleFiles(model, FOLDER, {
       classSchematics: model.talos.classSchematics.length > 0,
       secureBoot: proxmoxOf(model).secureBoot,
+      talosPlatform: proxmoxOf(model).talosPlatform,
+      cloudInit: proxmoxOf(model).talosPlatform === "nocloud",
       dhcp: model.nodes.some((node) => node.ip === undefined),
     }),
   root: (model) => {
@@ -59,6 +61,7 @@ function adoptionImports(model: ClusterModel): string[] {
 
 function callView(model: ClusterModel, proxmox: ProxmoxModel) {
   return {
+    cloudInit: proxmox.talosPlatform === "nocloud",
     name: model.name,
     talosVersion: model.talos.version,
     extensions: model.talos.extensions,

@@ -38,6 +38,7 @@ function proxmoxModel(spec: ClusterSpec, talos: TalosModel): ProxmoxModel {
     }),
     guestAgent: talos.extensions.includes("siderolabs/qemu-guest-agent"),
     secureBoot: proxmox.secureBoot ?? SPEC_DEFAULTS.ProxmoxPlatformSpec.secureBoot,
+    talosPlatform: proxmox.talosPlatform ?? SPEC_DEFAULTS.ProxmoxPlatformSpec.talosPlatform,
   };
 }
 

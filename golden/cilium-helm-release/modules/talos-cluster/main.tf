@@ -38,7 +38,11 @@ resource "talos_machine_secrets" "this" {
   talos_version = var.talos_contract
 
   lifecycle {
-    # A changed contract would regenerate every certificate of a running cluster.
+    # A lowered contract replaces the secrets, regenerating every certificate of a running
+    # cluster; a raised one only stores the new value, which the secrets do not depend on
+    # (siderolabs/terraform-provider-talos v0.12.0-alpha.5 talos_machine_secrets_resource.go,
+    # talosMachineFeaturesVersionPlanModifier: RequiresReplace when the plan's version is below
+    # the state's). The configurations take the contract from var.talos_contract themselves.
     ignore_changes = [talos_version]
   }
 }

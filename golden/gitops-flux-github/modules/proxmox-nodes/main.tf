@@ -41,7 +41,8 @@ locals {
   installer_image = var.installer_registry == null ? data.talos_image_factory_urls.this.urls.installer : "${var.installer_registry}/nocloud-installer/${local.schematic_id}:${var.talos_version}"
 }
 
-# The nocloud image reads its addresses from cloud-init. The file name carries the cluster's
+# The nocloud image reads its addresses from cloud-init.
+# The file name carries the cluster's
 # name: two clusters on one host must not share a file, since the provider refuses to
 # download over a file it did not create and deletes its file when destroyed
 # (bpg/proxmox v0.111.1 fwprovider/nodes/resource_download_file.go).
@@ -183,6 +184,10 @@ resource "proxmox_virtual_environment_vm" "this" {
       # A new Talos version or schematic downloads a new image; running nodes are upgraded
       # in place with talosctl upgrade, never replaced by a new disk.
       disk[0].file_id,
+      # A running VM boots as it was set up (an adopted VM installed from an ISO may still list
+      # its CD drive): a new boot order needs a reboot (bpg/proxmox v0.111.1
+      # proxmoxtf/resource/vm/vm.go vmUpdate, boot_order sets rebootRequired).
+      boot_order,
       # Talos takes its resolvers from the ResolverConfig patch; a change of the cloud-init
       # copy would only reboot every VM at once (bpg: an initialization change needs a reboot).
       initialization[0].dns,

@@ -6,6 +6,16 @@ import { proxmoxHosts } from "./hosts.js";
 import { proxmoxImageDatastore } from "./image-datastore.js";
 import { proxmoxNodes } from "./nodes.js";
 import { proxmoxSecureBoot } from "./secure-boot.js";
+import { proxmoxTalosPlatform } from "./talos-platform.js";
 import { proxmoxTpmKeys } from "./tpm-keys.js";
 
-export const PROXMOX_RULES: readonly Rule[] = [proxmoxFit, proxmoxHosts, proxmoxImageDatastore, proxmoxNodes, proxmoxAdopt, proxmoxSecureBoot, proxmoxTpmKeys];
+export const PROXMOX_RULES: readonly Rule[] = [
+  proxmoxFit,
+  proxmoxHosts,
+  proxmoxImageDatastore,
+  proxmoxNodes,
+  proxmoxAdopt,
+  proxmoxSecureBoot,
+  proxmoxTpmKeys,
+  proxmoxTalosPlatform,
+];

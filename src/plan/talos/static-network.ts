@@ -1,7 +1,8 @@
 /**
- * An existing machine's network: no cloud-init or metadata service gives it addresses, so every
- * NIC's addresses, routes and VLANs, its bonds and bridges are configured here, with the Talos
- * 1.13 documents (https://www.talos.dev/v1.13/reference/configuration/network/).
+ * The network of a machine whose addresses no platform gives (bare metal, or a Proxmox VM
+ * installed from the metal ISO): no cloud-init or metadata service, so every NIC's addresses,
+ * routes and VLANs, its bonds and bridges are configured here, with the Talos 1.13 documents
+ * (https://www.talos.dev/v1.13/reference/configuration/network/).
  */
 import type { ClusterModel, LinkMemberModel, NicModel, NodeModel } from "../../model/model.js";
 import {
@@ -18,9 +19,9 @@ import {
   selectorMatch,
   vlanConfig,
   type LinkSettings,
-} from "../../plan/talos/documents.js";
-import { carriesVip, nicAlias } from "../../plan/talos/node-network.js";
-import type { TalosDocument } from "../../plan/platform-part.js";
+} from "./documents.js";
+import { carriesVip, nicAlias } from "./node-network.js";
+import type { TalosDocument } from "../platform-part.js";
 
 /**
  * The metric of a DHCP lease's default route beside a static default route: behind it (Talos
@@ -28,14 +29,14 @@ import type { TalosDocument } from "../../plan/platform-part.js";
  */
 const DHCP_ROUTE_METRIC_BEHIND_STATIC = 2048;
 
-export function metalNetworkDocuments(model: ClusterModel, node: NodeModel): TalosDocument[] {
+export function staticNetworkDocuments(model: ClusterModel, node: NodeModel): TalosDocument[] {
   const documents: TalosDocument[] = [];
   const links: string[] = [];
   const dhcpMetric = node.nics.some((nic) => nic.gateway !== undefined) ? DHCP_ROUTE_METRIC_BEHIND_STATIC : undefined;
   const shared = sharedLinks(node.nics);
   node.nics.forEach((nic, index) => {
     const link = metalLink(nic, index, documents, shared);
-    if (link === undefined) return; // the spec rules reject a metal NIC that names no link
+    if (link === undefined) return; // the spec rules reject a NIC that names no link
     links.push(addressedLink(nic, link, documents, nic.dhcpRouteMetric ?? dhcpMetric, shared));
   });
   const vipLink = links[0];
