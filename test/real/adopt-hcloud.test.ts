@@ -59,6 +59,7 @@ describeWithTools("adoption on Hetzner Cloud: running servers are imported, neve
     new Workspace(tools, mirrors, join(work, name), {
       HCLOUD_ENDPOINT: api.endpoint,
       TESTKIT_HCLOUD_NETWORKS: api.networks,
+      TESTKIT_HCLOUD_SUBNETS: api.subnets,
       TESTKIT_HCLOUD_FLOATING_IPS: api.floatingIps,
       TESTKIT_HCLOUD_SERVERS: api.servers,
     });
@@ -171,5 +172,17 @@ describeWithTools("adoption on Hetzner Cloud: running servers are imported, neve
     const { run } = await mismatch.planReal();
     expect(run.exitCode).not.toBe(0);
     expect(run.stderr.replace(/\s+/g, " ")).toContain("The adopted server of hetzner-wk-1 is a cx43, not the serverType of its node class");
+  }, 300_000);
+
+  // The doubles refuse what Hetzner refuses: the network of the running cluster has its node
+  // subnet already, so a tree that takes the network without adopting its servers would try to
+  // create that subnet again, and the API says no.
+  it("refuses, as Hetzner does, a second subnet over the running network's node subnet", async () => {
+    const fresh = SPEC.replace("    secrets: import\n", "").replace(/, adopt: \{ serverId: \d+, primaryIpId: \d+ \}/g, "");
+    const result = compile(fresh, { specPath: "spec.yaml" });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const again = workspace("subnet-again");
+    await again.write(result.files);
+    await expect(again.applyWithDoubles()).rejects.toThrow(/subnet 10\.0\.1\.0\/24 overlaps with another subnetwork or network route \(invalid_input\)/);
   }, 300_000);
 });

@@ -181,4 +181,16 @@ describeWithTools("adoption on Proxmox: running VMs are imported, never created,
     }
     expect(changedAttributes(byAddress.get(VM("wk-1"))).filter((key) => !WITHOUT_REBOOT.has(key))).toEqual([]);
   }, 300_000);
+
+  // The doubles refuse what Proxmox refuses: a node that names a running VM's id without
+  // adopting it would be a second VM under that id.
+  it("refuses, as Proxmox does, a new VM under a running VM's id", async () => {
+    const forgotten = SPEC.replace("host: pve-a, vmId: 501, adopt: true,", "host: pve-a, vmId: 501,");
+    expect(forgotten).not.toBe(SPEC);
+    const result = compile(forgotten, { specPath: "spec.yaml" });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const again = new Workspace(tools, mirrors, join(work, "vm-id-in-use"), { TESTKIT_PROXMOX_VMS: RUNNING_VMS_ENV });
+    await again.write(result.files, { override: providerOverride(api) });
+    await expect(again.applyWithDoubles()).rejects.toThrow("VM 501 already exists on node 'pve-a'");
+  }, 300_000);
 });

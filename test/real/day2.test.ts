@@ -411,6 +411,7 @@ describeWithTools("day 2: spec edits plan exactly what they concern", (tools) =>
     TESTKIT_DHCP_CIDR: base === "proxmox" ? "10.30.0.0/24" : "10.0.1.0/24",
     HCLOUD_ENDPOINT: hcloudApi.endpoint,
     TESTKIT_HCLOUD_NETWORKS: hcloudApi.networks,
+    TESTKIT_HCLOUD_SUBNETS: hcloudApi.subnets,
     TESTKIT_HCLOUD_FLOATING_IPS: hcloudApi.floatingIps,
     TESTKIT_HCLOUD_SERVERS: hcloudApi.servers,
   });

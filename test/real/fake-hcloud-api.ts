@@ -14,6 +14,8 @@ export interface FakeHcloudApi {
   endpoint: string;
   /** The existing networks it serves, for the provider double (TESTKIT_HCLOUD_NETWORKS). */
   networks: string;
+  /** The existing subnets of those networks, for the provider double (TESTKIT_HCLOUD_SUBNETS). */
+  subnets: string;
   /** The existing floating IPs it serves, for the provider double (TESTKIT_HCLOUD_FLOATING_IPS). */
   floatingIps: string;
   /** The running servers it serves (adopted nodes'), for the provider double (TESTKIT_HCLOUD_SERVERS). */
@@ -316,6 +318,7 @@ export async function startFakeHcloudApi(): Promise<FakeHcloudApi> {
     endpoint: `http://127.0.0.1:${port}/v1`,
     floatingIps: JSON.stringify(Object.fromEntries(Object.entries(FLOATING_IPS).map(([id, ip]) => [id, { type: "ipv4", home_location: ip.home_location }]))),
     networks: JSON.stringify(Object.fromEntries(Object.entries(NETWORKS).map(([id, network]) => [id, network.ip_range]))),
+    subnets: JSON.stringify(Object.fromEntries(Object.entries(NETWORKS).map(([id, network]) => [id, network.subnets]))),
     servers: JSON.stringify(
       Object.fromEntries(
         Object.entries(ADOPTED_SERVERS).map(([id, server]) => [

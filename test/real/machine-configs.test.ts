@@ -50,6 +50,7 @@ describeWithTools("every node's final machine configuration passes Talos's own v
         TESTKIT_DHCP_CIDR: tree.cidr,
         HCLOUD_ENDPOINT: hcloudApi.endpoint,
         TESTKIT_HCLOUD_NETWORKS: hcloudApi.networks,
+        TESTKIT_HCLOUD_SUBNETS: hcloudApi.subnets,
         TESTKIT_HCLOUD_FLOATING_IPS: hcloudApi.floatingIps,
         TESTKIT_HCLOUD_SERVERS: hcloudApi.servers,
         TESTKIT_PROXMOX_VMS: RUNNING_VMS_ENV,

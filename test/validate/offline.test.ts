@@ -96,11 +96,19 @@ suite("validate offline against stub providers", () => {
     });
     expect(result.exitCode).toBe(1);
     const file = "infra/modules/talos-cluster/broken.tf";
+    // Two of OpenTofu v1.11.7's messages come in two wordings: builds of the pinned version on two
+    // machines of this project printed each (its static reference check or its evaluator, cty's
+    // mismatch message with or without the type it got). Position and summary are what this
+    // test is about; either wording is taken.
     expect(result.diagnostics.map(plain)).toEqual([
       `${file}:3:3: error: Unsupported argument: An argument named "talos_verison" is not expected here.`,
-      `${file}:7:19: error: Incorrect attribute value type: Inappropriate value for attribute "talos_version": string required, but have tuple.`,
+      expect.stringMatching(
+        /^infra\/modules\/talos-cluster\/broken\.tf:7:19: error: Incorrect attribute value type: Inappropriate value for attribute "talos_version": string required(, but have tuple)?\.$/,
+      ),
       `${file}:10:54: error: Missing required argument: The argument "client_configuration" is required, but no definition was found.`,
-      `${file}:15:11: error: Reference to undeclared resource: There is no managed resource "talos_machine_secrets" "undeclared" definition in module.talos.`,
+      expect.stringMatching(
+        /^infra\/modules\/talos-cluster\/broken\.tf:15:11: error: Reference to undeclared resource: (There is no managed resource "talos_machine_secrets" "undeclared" definition|A managed resource "talos_machine_secrets" "undeclared" has not been declared) in module\.talos\.$/,
+      ),
       `${file}:19:8: error: Invalid Configuration for Read-Only Attribute: Cannot set value for this attribute as the provider has marked it as read-only. Remove the configuration line setting the value. Refer to the provider documentation or contact the provider developers for additional information about configurable and read-only attributes that are supported.`,
     ]);
     expect(result.diagnostics.every((d) => d.code === "validate/tofu")).toBe(true);
@@ -165,7 +173,9 @@ suite("validate offline against stub providers", () => {
     const result = await validateTree(root, { label: "tofu-host", providerSchemas: join(dir.path, "null.json") });
     // The function the schema declares is known, with its signature: a wrong argument is an error.
     expect(result.diagnostics.map(plain)).toEqual([
-      'tofu-host/main.tf:12:34: error: Invalid function argument: Invalid value for "text" parameter: string required, but have tuple.',
+      expect.stringMatching(
+        /^tofu-host\/main\.tf:12:34: error: Invalid function argument: Invalid value for "text" parameter: string required(, but have tuple)?\.$/,
+      ),
     ]);
     expect(result.exitCode).toBe(1);
   });

@@ -51,6 +51,11 @@ func proxmoxBehaviour() providerBehaviour {
 // which its own configuration set: the agent reports it as before the update.
 func applyProxmoxVM(change planChange) error {
 	p := change.planned
+	if change.prior == nil {
+		if err := vmIDUnused(p["vm_id"]); err != nil {
+			return err
+		}
+	}
 	if isUnknown(p["id"]) {
 		p["id"] = canonicalNumber(p["vm_id"])
 	}
@@ -172,10 +177,7 @@ func hcloudBehaviour() providerBehaviour {
 				setNetworkFromSubnet(change.planned)
 				return nil
 			}},
-			"hcloud_network_subnet": {apply: func(change planChange) error {
-				change.planned["id"] = fmt.Sprintf("%s-%s", canonicalNumber(change.planned["network_id"]), str(change.planned["ip_range"]))
-				return nil
-			}},
+			"hcloud_network_subnet": {apply: applyHcloudSubnet},
 			// A primary IP's id is a number (internal/primaryip resource.go ImportState parses it);
 			// an adopted server's has the address the test says.
 			"hcloud_primary_ip": {importState: importHcloudPrimaryIP},
@@ -340,4 +342,54 @@ func setNetworkFromSubnet(attachment map[string]any) {
 	if ok {
 		attachment["network_id"] = id
 	}
+}
+
+// vmIDUnused: Proxmox VE creates no VM under an id that another VM of the cluster has; the API
+// answers "VM <id> already exists on node '<node>'" (PVE::Cluster::check_vmid_unused, which
+// qm create runs first), and bpg reports it as the create's error. The running VMs are those the
+// test serves (TESTKIT_PROXMOX_VMS): creating one the spec forgot to adopt fails as it would.
+func vmIDUnused(vmID any) error {
+	if os.Getenv("TESTKIT_PROXMOX_VMS") == "" || isUnknown(vmID) || vmID == nil {
+		return nil
+	}
+	var vms map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(os.Getenv("TESTKIT_PROXMOX_VMS")), &vms); err != nil {
+		return fmt.Errorf("proxmox_virtual_environment_vm: TESTKIT_PROXMOX_VMS: %w", err)
+	}
+	id := fmt.Sprint(canonicalNumber(vmID))
+	for key := range vms {
+		node, running, _ := strings.Cut(key, "/")
+		if running == id {
+			return fmt.Errorf("error creating VM: received an HTTP 500 response - Reason: VM %s already exists on node '%s'", id, node)
+		}
+	}
+	return nil
+}
+
+// applyHcloudSubnet: a subnet's id is "<network id>-<ip range>". Hetzner Cloud adds no subnet
+// that overlaps one the network has ("... overlaps with another subnetwork or network route
+// (invalid_input)", as hcloud-cloud-controller-manager docs/deploy_with_networks.md quotes the
+// API): the existing subnets are those the test serves (TESTKIT_HCLOUD_SUBNETS, {"<network
+// id>": ["<range>", ...]}).
+func applyHcloudSubnet(change planChange) error {
+	network := fmt.Sprint(canonicalNumber(change.planned["network_id"]))
+	ipRange := str(change.planned["ip_range"])
+	if change.prior == nil && os.Getenv("TESTKIT_HCLOUD_SUBNETS") != "" {
+		var subnets map[string][]string
+		if err := json.Unmarshal([]byte(os.Getenv("TESTKIT_HCLOUD_SUBNETS")), &subnets); err != nil {
+			return fmt.Errorf("hcloud_network_subnet: TESTKIT_HCLOUD_SUBNETS: %w", err)
+		}
+		_, wanted, err := net.ParseCIDR(ipRange)
+		if err != nil {
+			return fmt.Errorf("hcloud_network_subnet: ip_range %q: %w", ipRange, err)
+		}
+		for _, existing := range subnets[network] {
+			_, have, err := net.ParseCIDR(existing)
+			if err == nil && (have.Contains(wanted.IP) || wanted.Contains(have.IP)) {
+				return fmt.Errorf("hcloud_network_subnet: subnet %s overlaps with another subnetwork or network route (invalid_input)", ipRange)
+			}
+		}
+	}
+	change.planned["id"] = fmt.Sprintf("%s-%s", network, ipRange)
+	return nil
 }
