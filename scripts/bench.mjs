@@ -16,6 +16,7 @@ import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { proxmoxSpec } from "./bench/generate-spec.mjs";
 import { warmCodeCache } from "./warm-code-cache.mjs";
+import { toolsFolder } from "./tools.mjs";
 import { createMeter } from "./bench/measure.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -170,11 +171,15 @@ function referenceSpec() {
 }
 
 function validateSetup() {
-  const schemas = process.env.TALOS_HCLGEN_PROVIDER_SCHEMAS ?? resolve(root, "../shared/provider-schemas");
+  // The schemas the package ships (what `validate` uses by default), as the tests do.
+  const schemas = process.env.TALOS_HCLGEN_PROVIDER_SCHEMAS ?? resolve(root, "schemas/providers");
   if (!existsSync(schemas)) return { skipped: `no provider schemas at ${schemas} (set TALOS_HCLGEN_PROVIDER_SCHEMAS)` };
-  const tool = process.env.TALOS_HCLGEN_TOFU ?? ["tofu", "terraform"].find(onPath);
-  if (tool === undefined) return { skipped: "neither tofu nor terraform is on PATH" };
-  return { schemas };
+  // The pinned tofu of `npm run tools` when there is one, as in the tests (test/setup-tools.ts).
+  const manifest = join(toolsFolder(), "manifest.json");
+  const pinned = existsSync(manifest) ? JSON.parse(readFileSync(manifest, "utf8")).tofu : undefined;
+  const tool = process.env.TALOS_HCLGEN_TOFU ?? pinned ?? ["tofu", "terraform"].find(onPath);
+  if (tool === undefined) return { skipped: "neither tofu nor terraform is on PATH, and `npm run tools` has not run" };
+  return { schemas, tool };
 }
 
 function onPath(name) {
@@ -271,6 +276,7 @@ function defineCommands(s) {
     {
       name: "validate reference (offline)",
       skipped: options.skipValidate ? "--skip-validate" : s.validate.skipped,
+      env: s.validate.tool === undefined ? {} : { TALOS_HCLGEN_TOFU: s.validate.tool },
       prepare: () => ({
         args: [cli, "validate", join(work, "reference-tree"), "--provider-schemas", s.validate.schemas],
         cwd: work,
