@@ -45,6 +45,17 @@ function changedAttributes(change: ResourceChange | undefined): string[] {
     .sort();
 }
 
+/** A running VM's planned change: an update in place, of nothing that reboots it. */
+function expectUpdatedWithoutReboot(byAddress: ReadonlyMap<string, ResourceChange>, node: string): ResourceChange | undefined {
+  const change = byAddress.get(VM(node));
+  expect(change?.change.actions, node).toEqual(["update"]);
+  expect(
+    changedAttributes(change).filter((key) => !WITHOUT_REBOOT.has(key)),
+    node,
+  ).toEqual([]);
+  return change;
+}
+
 describeWithTools("adoption on Proxmox: running VMs are imported, never created, replaced or rebooted", (tools) => {
   const work = mkdtempSync(join(tmpdir(), "talos-hclgen-adopt-proxmox-"));
   let mirrors: Mirrors;
@@ -76,12 +87,7 @@ describeWithTools("adoption on Proxmox: running VMs are imported, never created,
     // Each running VM is updated in place, and only where no reboot follows.
     const byAddress = new Map<string, ResourceChange>((plan.resource_changes ?? []).map((c) => [c.address, c]));
     for (const [node, id] of Object.entries(ADOPTED)) {
-      const change = byAddress.get(VM(node));
-      expect(change?.change.actions, node).toEqual(["update"]);
-      expect(
-        changedAttributes(change).filter((key) => !WITHOUT_REBOOT.has(key)),
-        node,
-      ).toEqual([]);
+      const change = expectUpdatedWithoutReboot(byAddress, node);
       const running = RUNNING_VMS.find((vm) => `${vm.node}/${vm.vmid}` === id);
       expect((change?.change.before as { name?: string }).name, node).toBe(running?.name);
       expect((change?.change.after as { name?: string }).name, node).toBe(node);
@@ -124,13 +130,8 @@ describeWithTools("adoption on Proxmox: running VMs are imported, never created,
     expect(described.filter((c) => /^(destroy|replace) /.test(c) || c.startsWith("create module.nodes.proxmox_virtual_environment_vm."))).toEqual([]);
     const byAddress = new Map<string, ResourceChange>((plan.resource_changes ?? []).map((c) => [c.address, c]));
     for (const node of Object.keys(adopted)) {
-      const change = byAddress.get(VM(node));
-      expect(change?.change.actions, node).toEqual(["update"]);
       // Nothing that reboots the VM: no cloud-init drive added, the CD drive and boot order as they are.
-      expect(
-        changedAttributes(change).filter((key) => !WITHOUT_REBOOT.has(key)),
-        node,
-      ).toEqual([]);
+      const change = expectUpdatedWithoutReboot(byAddress, node);
       expect((change?.change.after as { initialization?: unknown[] }).initialization ?? [], node).toEqual([]);
     }
     expect(api.unexpected, "Proxmox API calls the plan made that the fake API does not serve").toEqual([]);
