@@ -15,7 +15,7 @@
  */
 import { createHash } from "node:crypto";
 import { execa } from "execa";
-import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import type { GeneratedFile } from "../../src/types.js";
@@ -223,6 +223,9 @@ export class Workspace {
   }
 
   async tofu(kind: keyof Mirrors, args: string[], mustSucceed = false): Promise<TofuRun> {
+    const before = join(this.dir, "state-before-run.json");
+    if (existsSync(this.state)) copyFileSync(this.state, before);
+    else rmSync(before, { force: true });
     const result = await execa(this.tools.tofu, args, { cwd: this.copies[kind], reject: false, env: this.env(kind), extendEnv: true });
     const run = { exitCode: result.exitCode ?? 1, stdout: result.stdout, stderr: result.stderr };
     if (mustSucceed && run.exitCode !== 0) throw new Error(`tofu ${args.join(" ")} (${kind}) failed:\n${run.stderr || run.stdout}`);
@@ -255,6 +258,9 @@ export class Workspace {
       TESTKIT_CHARTS: JSON.stringify(
         Object.entries(this.tools.charts).map(([chart, c]) => ({ chart, repository: c.repository, version: c.version, dir: c.dir })),
       ),
+      // The state the run starts from, for the doubles that count what exists (placement.go):
+      // a copy, since tofu rewrites the state itself while it applies.
+      TESTKIT_STATE_FILE: join(this.dir, "state-before-run.json"),
       ...this.secretEnv,
       ...this.extraEnv,
     };

@@ -181,7 +181,7 @@ func hcloudBehaviour() providerBehaviour {
 			// A primary IP's id is a number (internal/primaryip resource.go ImportState parses it);
 			// an adopted server's has the address the test says.
 			"hcloud_primary_ip": {importState: importHcloudPrimaryIP},
-			"hcloud_server":     {apply: applyHcloudServer, importState: importHcloudServer},
+			"hcloud_server":     {apply: applyHcloudServer, importState: importHcloudServer, destroy: placement.leave},
 		},
 		dataSources: map[string]func(map[string]any) ([]*tfprotov6.Diagnostic, error){
 			"hcloud_network":     readHcloudNetwork,
@@ -326,6 +326,13 @@ func importHcloudPrimaryIP(id string) (map[string]any, error) {
 
 // applyHcloudServer: an attachment by subnet belongs to the subnet's network ("<network id>-<range>").
 func applyHcloudServer(change planChange) error {
+	// A new server joins its placement group, which may be full; a running one keeps its group
+	// (the trees ignore placement_group_id after creation).
+	if change.prior == nil {
+		if err := placement.join(change.planned["placement_group_id"], "new:"+str(change.planned["name"])); err != nil {
+			return err
+		}
+	}
 	networks, _ := change.planned["network"].([]any)
 	for _, network := range networks {
 		setNetworkFromSubnet(object(network))
